@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from './config/env';
+import type { DatabaseHandle } from './db/database';
+import { type Clock, systemClock } from './lib/clock';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
+import { registerSportsRoutes } from './modules/sports/sports.routes';
+import { createSportsService } from './modules/sports/sports.service';
+import { createImageStore } from './modules/uploads/image-store';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { registerWebApp } from './modules/web/web-app.routes';
+import { installZodValidation } from './plugins/contract';
+import { installErrorHandler } from './plugins/error-handler';
+import { installRateLimit } from './plugins/rate-limit';
+import { installSecurityHeaders } from './plugins/security-headers';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  redis?: Redis;
+  clock?: Clock;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the Fastify app: external plugins → app plugins → modules. Listening is the caller's. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database, redis } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.otp'],
+    },
+    // One log line per request halves throughput; errors and business events are logged instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Trust exactly the configured number of proxy hops for the client address.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+    return503OnClosing: true,
+  });
+
+  installErrorHandler(app);
+  installZodValidation(app);
+  installSecurityHeaders(app, { frameHosts: config.SPORTSBOOK_ALLOWED_HOSTS });
+  await installRateLimit(app, redis);
+
+  const db = database.db;
+  registerSettingsRoutes(app, createSettingsService(db, clock));
+  registerSportsRoutes(app, createSportsService(db, clock));
+  registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
+  await registerWebApp(app, config.WEB_DIST_DIR);
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+const databaseUrl = z.string().refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+  message: 'must be sqlite:<path> or a postgres:// address',
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: databaseUrl.default(`sqlite:${path.join(REPO_ROOT, 'data/app.db')}`),
+  /** PostgreSQL only: the schema to use instead of `public`. */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data/uploads')),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Seed the demo data (settings, sports, demo accounts) on first start. */
+  SEED_DEMO_DATA: z.enum(['0', '1']).default('1'),
+  /** How many proxies in front of the app to trust for the client address (0: none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Hosts the site may frame for the external sportsbook (comma separated). */
+  SPORTSBOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be host names separated by commas'))),
+});
+
+export type AppConfig = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads every environment variable the API uses, once. A bad value stops start-up with a
+ * message that names the variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: url.slice('sqlite:'.length) };
+  return { kind: 'postgres', url };
+}

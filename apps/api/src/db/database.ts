@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { parseDatabaseUrl } from '../config/env';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: the schema to work in (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+const PG_INT8_OID = 20;
+const PG_NUMERIC_OID = 1700;
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/** Opens SQLite (`sqlite:<path>`) or PostgreSQL (`postgres://...`) behind one Kysely type. */
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
+  const target = parseDatabaseUrl(url);
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a committed money movement survives a power cut, not just a crash.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    types: {
+      // Money (paise) and times (epoch ms) are int8: read them as numbers, exact below 2^53.
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID || oid === PG_NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, SETTING_KEYS, type SettingKey, settingValueSchemas } from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { listSettingRows, upsertSetting } from './settings.repository';
+
+/**
+ * Settings change rarely and are read on every page load, so each API instance keeps them for a
+ * short while. An operator's change shows on every instance within this time.
+ */
+export const SETTINGS_CACHE_MS = 2_000;
+
+export interface SettingsService {
+  getSettings(): Promise<GlobalSettings>;
+  setSetting(key: string, value: string): Promise<GlobalSettings>;
+}
+
+export function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as string[]).includes(key);
+}
+
+export function createSettingsService(db: Db, clock: Clock): SettingsService {
+  let cached: { settings: GlobalSettings; expiresAt: number } | null = null;
+
+  async function load(): Promise<GlobalSettings> {
+    const rows = await listSettingRows(db);
+    const settings: GlobalSettings = { ...DEFAULT_GLOBAL_SETTINGS };
+    for (const row of rows) {
+      // A stored value that no longer passes its rule falls back to the default.
+      if (isSettingKey(row.key) && settingValueSchemas[row.key].safeParse(row.value).success) {
+        (settings as Record<SettingKey, string>)[row.key] = row.value;
+      }
+    }
+    return settings;
+  }
+
+  return {
+    async getSettings() {
+      const now = clock.now();
+      if (cached && cached.expiresAt > now) return cached.settings;
+      const settings = await load();
+      cached = { settings, expiresAt: now + SETTINGS_CACHE_MS };
+      return settings;
+    },
+
+    async setSetting(key, value) {
+      if (!isSettingKey(key)) {
+        throw new AppError('BAD_REQUEST', `Unknown setting "${key}". Known settings: ${SETTING_KEYS.join(', ')}`);
+      }
+      const parsed = settingValueSchemas[key].safeParse(value);
+      if (!parsed.success) {
+        throw new AppError('BAD_REQUEST', `${key} ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+      }
+      await upsertSetting(db, key, parsed.data, clock.now());
+      cached = null;
+      return load();
+    },
+  };
+}

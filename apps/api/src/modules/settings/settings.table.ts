@@ -1,0 +1,5 @@
+export interface GlobalSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}

@@ -1,0 +1,61 @@
+import { passwordSchema, usernameSchema } from '@app/shared';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from './password';
+import { findUserById, findUserByNameKey, insertUser } from './users.repository';
+
+/** Customers are type 7: the only type that logs in on this site (spec §6). */
+export const CUSTOMER_USER_TYPE = 7;
+/** parent_id -1 marks a sub account (spec §3). */
+export const SUB_ACCOUNT_PARENT_ID = -1;
+
+export interface NewUser {
+  userName: string;
+  password: string;
+  userTypeId: number;
+  parentId?: number | null;
+  mobile?: string | null;
+  email?: string | null;
+  isSignupUser?: boolean;
+  isDemo?: boolean;
+  mustChangePassword?: boolean;
+}
+
+export function userNameKey(userName: string): string {
+  return userName.trim().toLowerCase();
+}
+
+export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<number> {
+  const name = usernameSchema.safeParse(user.userName);
+  if (!name.success) throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Invalid username');
+  const password = passwordSchema.safeParse(user.password);
+  if (!password.success) throw new AppError('BAD_REQUEST', password.error.issues[0]?.message ?? 'Invalid password');
+  if (!Number.isInteger(user.userTypeId) || user.userTypeId < 0 || user.userTypeId > 99) {
+    throw new AppError('BAD_REQUEST', 'User type must be a whole number from 0 to 99');
+  }
+  const parentId = user.parentId ?? null;
+  if (parentId !== null && parentId !== SUB_ACCOUNT_PARENT_ID && !(await findUserById(db, parentId))) {
+    throw new AppError('NOT_FOUND', `No parent user has id ${parentId}`);
+  }
+  if (await findUserByNameKey(db, userNameKey(name.data))) {
+    throw new AppError('CONFLICT', `The username ${name.data} is taken`);
+  }
+  const taken = new AppError('CONFLICT', `The username ${name.data} is taken`);
+  return insertUser(db, {
+    user_name: name.data,
+    user_name_key: userNameKey(name.data),
+    password_hash: await hashPassword(password.data),
+    user_type_id: user.userTypeId,
+    parent_id: parentId,
+    mobile: user.mobile ?? null,
+    email: user.email ?? null,
+    is_signup_user: user.isSignupUser ? 1 : 0,
+    is_demo: user.isDemo ? 1 : 0,
+    is_change_password: user.mustChangePassword ? 1 : 0,
+    created_at: clock.now(),
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? taken : error;
+  });
+}

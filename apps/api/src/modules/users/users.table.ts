@@ -1,0 +1,20 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  user_name_key: string;
+  password_hash: string;
+  user_type_id: number;
+  /** -1 marks a sub account (spec §3). */
+  parent_id: number | null;
+  mobile: string | null;
+  email: string | null;
+  is_signup_user: Generated<number>;
+  is_change_password: Generated<number>;
+  is_demo: Generated<number>;
+  is_disabled: Generated<number>;
+  created_at: number;
+}
+
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,67 @@
+import type { DataOf, Endpoint, ParsedRequestOf } from '@app/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error';
+
+export interface EndpointContext<E extends Endpoint> {
+  body: ParsedRequestOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointResult<E extends Endpoint> {
+  data: DataOf<E>;
+  message?: string;
+}
+
+export type EndpointHandler<E extends Endpoint> = (context: EndpointContext<E>) => Promise<EndpointResult<E>>;
+
+/** Raised for a request that fails its contract schema; the error handler answers 400. */
+export class RequestValidationError extends AppError {
+  constructor(error: z.ZodError) {
+    const issue = error.issues[0];
+    const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    super('BAD_REQUEST', `${field}${issue?.message ?? 'Invalid request'}`);
+  }
+}
+
+/** Validation goes straight through the contract's zod schemas. */
+export function installZodValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema }) => {
+    const zodSchema = schema as unknown as z.ZodType;
+    return (input: unknown) => {
+      const result = zodSchema.safeParse(input ?? {});
+      return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
+    };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the bearer token to a live session (set by the auth plugin). */
+    authenticate?: onRequestHookHandler;
+  }
+}
+
+/**
+ * Registers one endpoint of the shared contract under `/api/`: its method, path, schema, auth
+ * and rate limit all come from the contract; the handler only produces the data.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  const requiresUser = endpoint.auth === 'user';
+  if (requiresUser && !app.authenticate) {
+    throw new Error(`Endpoint ${endpoint.path} needs a session, but no auth plugin is registered`);
+  }
+  app.route({
+    method: endpoint.method,
+    url: `/api/${endpoint.path}`,
+    schema: endpoint.method === 'GET' ? { querystring: endpoint.request } : { body: endpoint.request },
+    config: endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {},
+    ...(requiresUser && app.authenticate ? { onRequest: app.authenticate } : {}),
+    handler: async (request, reply) => {
+      const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
+      const result = await handler({ body, request, reply });
+      return { status: true, message: result.message ?? '', data: result.data };
+    },
+  });
+}

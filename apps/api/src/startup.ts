@@ -1,0 +1,28 @@
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config/env';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoDataOnFirstStart, seedReferenceData } from './db/seed/seed';
+import { type Clock, systemClock } from './lib/clock';
+import { createImageStore } from './modules/uploads/image-store';
+
+/** Opens the configured database, migrates it and fills in reference (and demo) data. */
+export async function prepareDatabase(config: AppConfig, clock: Clock = systemClock): Promise<DatabaseHandle> {
+  const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
+  try {
+    await migrateToLatest(database);
+    if (config.SEED_DEMO_DATA === '1') {
+      await seedDemoDataOnFirstStart(database.db, clock, createImageStore(config.UPLOAD_DIR));
+    }
+    await seedReferenceData(database.db, clock);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export function connectRedis(url: string | undefined): Redis | undefined {
+  if (!url) return undefined;
+  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig } from '../src/config/env';
+import type { DatabaseHandle } from '../src/db/database';
+import type { Clock } from '../src/lib/clock';
+import { prepareDatabase } from '../src/startup';
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Which database this test run uses: `api` runs on SQLite, `api-postgres` on PostgreSQL. */
+export function testDatabaseKind(): 'sqlite' | 'postgres' {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: a SQLite file in a temp folder, or a new PostgreSQL schema. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'casino-test-'));
+  const uploads = path.join(folder, 'uploads');
+  if (testDatabaseKind() === 'sqlite') {
+    return {
+      env: { DATABASE_URL: `sqlite:${path.join(folder, 'test.db')}`, UPLOAD_DIR: uploads },
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL tests');
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, UPLOAD_DIR: uploads },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Lets a test add routes of its own before the app is sealed. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+/** The real Fastify app on a fresh database, migrated and seeded as on a first start. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR,
+    ...testDb.env,
+    ...options.env,
+  });
+  const database = await prepareDatabase(config, options.clock);
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}

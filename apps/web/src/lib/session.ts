@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import { readJson, storageKeys, writeJson } from './storage';
+
+/** The user record the site keeps after login (spec §3 "User info"). */
+export interface StoredUser {
+  user_name: string;
+  user_id: number;
+  user_type_id: number;
+  /** -1 marks a sub account. */
+  parent_id: number | null;
+  is_signup_user: '0' | '1';
+  is_change_password: '0' | '1';
+  chat_url?: string;
+}
+
+export interface Session {
+  user: StoredUser;
+  token: string;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: Session | null | undefined;
+
+/** Logged in means a token and a stored user both exist; otherwise session storage is cleared (spec §4). */
+function readStoredSession(): Session | null {
+  const token = localStorage.getItem(storageKeys.token);
+  const user = readJson<StoredUser>(localStorage, storageKeys.userInfo);
+  if (token && user) return { token, user };
+  sessionStorage.clear();
+  return null;
+}
+
+export function getSession(): Session | null {
+  if (snapshot === undefined) snapshot = readStoredSession();
+  return snapshot;
+}
+
+function notify(): void {
+  snapshot = readStoredSession();
+  for (const listener of listeners) listener();
+}
+
+/** Stores what login answers and flags the welcome popup (spec §4). */
+export function storeLogin(user: StoredUser, token: string): void {
+  writeJson(localStorage, storageKeys.userInfo, user);
+  localStorage.setItem(storageKeys.token, token);
+  localStorage.setItem(storageKeys.userId, String(user.user_id));
+  localStorage.setItem(storageKeys.isLoggedIn, 'true');
+  localStorage.setItem(storageKeys.welcomePopup, 'true');
+  notify();
+}
+
+export function updateStoredUser(changes: Partial<StoredUser>): void {
+  const session = getSession();
+  if (!session) return;
+  writeJson(localStorage, storageKeys.userInfo, { ...session.user, ...changes });
+  notify();
+}
+
+/** Forgets the session: user info, token, user id, logged-in flag and the exposure balance. */
+export function clearSession(): void {
+  localStorage.removeItem(storageKeys.userInfo);
+  localStorage.removeItem(storageKeys.token);
+  localStorage.removeItem(storageKeys.userId);
+  localStorage.removeItem(storageKeys.isLoggedIn);
+  sessionStorage.removeItem(storageKeys.exposure);
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+export function isSubAccount(user: StoredUser): boolean {
+  return user.parent_id === -1;
+}

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** `public`: anyone; `user`: a live session of a customer. */
+export type AuthMode = 'public' | 'user';
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * One endpoint of the wire contract. `path` is relative to `/api/` and spelled as the
+ * specification spells it (typos included). `request` validates the JSON body (POST) or the
+ * query string (GET); `data` describes the `data` field of the success envelope.
+ */
+export interface Endpoint<TRequest extends z.ZodType = z.ZodType, TData extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  auth: AuthMode;
+  request: TRequest;
+  data: TData;
+  /** Money-moving calls honour an `Idempotency-Key` header. */
+  isMoneyMoving?: boolean;
+  rateLimit?: RateLimitRule;
+}
+
+export function defineEndpoint<TRequest extends z.ZodType, TData extends z.ZodType>(
+  endpoint: Endpoint<TRequest, TData>,
+): Endpoint<TRequest, TData> {
+  return endpoint;
+}
+
+export type RequestOf<E> = E extends Endpoint<infer R, z.ZodType> ? z.input<R> : never;
+export type ParsedRequestOf<E> = E extends Endpoint<infer R, z.ZodType> ? z.output<R> : never;
+export type DataOf<E> = E extends Endpoint<z.ZodType, infer D> ? z.output<D> : never;

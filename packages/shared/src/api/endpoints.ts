@@ -1,0 +1,13 @@
+import { getGlobalSetting } from './settings';
+import { getSports } from './sports';
+
+/** The endpoint map: every JSON endpoint of the API, declared once. */
+export const endpoints = {
+  getGlobalSetting,
+  getSports,
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Operator-uploaded images (logo, favicon, welcome banner): `GET upload/image/{file}`. */
+export const UPLOAD_IMAGE_PATH = 'upload/image';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors';
+
+/** Every success answer: `{ status: true, message, data }`. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(true), message: z.string(), data });
+}
+
+const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** Every refusal: `{ status: false, message, code, request_id }`. */
+export const errorEnvelope = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  code: z.enum(errorCodes),
+  request_id: z.string().optional(),
+});
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

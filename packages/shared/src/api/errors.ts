@@ -1,0 +1,29 @@
+/**
+ * The closed list of refusal codes and the HTTP status each maps to (product-rules.md,
+ * "Wire envelope and status codes"). 401 and 403 mean "your session is gone" and nothing else:
+ * the site logs the user out on them.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  SESSION_EXPIRED: 401,
+  LOGGED_IN_ELSEWHERE: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  REQUEST_IN_FLIGHT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  REFUSED: 422,
+  INVALID_CREDENTIALS: 422,
+  INSUFFICIENT_BALANCE: 422,
+  ODDS_CHANGED: 422,
+  MARKET_SUSPENDED: 422,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const SESSION_ENDED_CODES: readonly ErrorCode[] = ['SESSION_EXPIRED', 'LOGGED_IN_ELSEWHERE'];

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Account field rules of spec §5, shared by the forms and the server. Each rule carries the
+ * translation key of its message; the server sends the English text of the same message.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{4,20}$/;
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]{8,64}$/;
+export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const VALIDATION_MESSAGES = {
+  userNameValidationError: 'Username must be 4 to 20 letters, digits, underscores or hyphens',
+  passwordError: 'Password Minimum eight characters, at least one letter and one number!',
+  mobileError: 'Enter a valid mobile number',
+  doesNotMatch: 'does not match',
+} as const;
+
+export const usernameSchema = z.string().regex(USERNAME_PATTERN, VALIDATION_MESSAGES.userNameValidationError);
+export const passwordSchema = z.string().regex(PASSWORD_PATTERN, VALIDATION_MESSAGES.passwordError);
+export const mobileSchema = z.string().regex(MOBILE_PATTERN, VALIDATION_MESSAGES.mobileError);

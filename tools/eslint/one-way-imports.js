@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB_SRC = path.join(ROOT, 'apps/web/src');
+
+/**
+ * Where a file sits in the dependency order: shared package; API; and in the web app the shared
+ * layers (components, lib, config) → one feature → app.
+ */
+export function layerOf(file) {
+  const relative = path.relative(ROOT, file).split(path.sep).join('/');
+  if (relative.startsWith('packages/shared/')) return { kind: 'shared' };
+  if (relative.startsWith('apps/api/')) return { kind: 'api' };
+  if (!relative.startsWith('apps/web/')) return { kind: 'other' };
+  const inSrc = path.relative(WEB_SRC, file).split(path.sep);
+  if (inSrc[0] === 'features') return { kind: 'web-feature', feature: inSrc[1] };
+  if (inSrc[0] === 'app') return { kind: 'web-app' };
+  if (inSrc[0] === 'components' || inSrc[0] === 'lib' || inSrc[0] === 'config') return { kind: 'web-base' };
+  return { kind: 'web-other' };
+}
+
+function resolveTarget(source, fromFile) {
+  if (source.startsWith('@/')) return path.join(WEB_SRC, source.slice(2));
+  if (source.startsWith('.')) return path.resolve(path.dirname(fromFile), source);
+  if (source === '@app/api' || source.startsWith('@app/api/')) return path.join(ROOT, 'apps/api/src');
+  if (source === '@app/web' || source.startsWith('@app/web/')) return path.join(ROOT, 'apps/web/src');
+  return null;
+}
+
+/** Why an import breaks the one-way rule, or null when it is allowed. */
+export function violation(from, to) {
+  if (from.kind === 'shared' && to.kind !== 'shared') return 'packages/shared imports neither app';
+  if (from.kind === 'api' && to.kind.startsWith('web')) return 'the API never imports the web app';
+  if (from.kind.startsWith('web') && to.kind === 'api') return 'the web app never imports the API';
+  if (from.kind === 'web-base' && (to.kind === 'web-feature' || to.kind === 'web-app')) {
+    return 'shared web code (components, lib, config) imports no feature and not the app';
+  }
+  if (from.kind === 'web-feature') {
+    if (to.kind === 'web-app') return 'a feature never imports the app';
+    if (to.kind === 'web-feature' && to.feature !== from.feature) {
+      return `feature "${from.feature}" imports feature "${to.feature}": compose them in app/ instead`;
+    }
+  }
+  return null;
+}
+
+export const oneWayImports = {
+  meta: { type: 'problem', schema: [], messages: { wrongWay: '{{reason}}' } },
+  create(context) {
+    const from = layerOf(context.filename);
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      const target = resolveTarget(source, context.filename);
+      if (!target) return;
+      const reason = violation(from, layerOf(target));
+      if (reason) context.report({ node, messageId: 'wrongWay', data: { reason } });
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};

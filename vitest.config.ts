@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Test tiers: pure shared rules; the API through real HTTP on SQLite (and again on PostgreSQL
+ * when TEST_DATABASE_URL is set); web units; browser journeys in real Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'api', include: apiTests, env: { TEST_DB_KIND: 'sqlite' }, testTimeout: 30_000 } },
+      ...(hasPostgres
+        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_KIND: 'postgres' }, testTimeout: 30_000 } }]
+        : []),
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Chromium is heavy on two cores: one browser journey file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
