@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/config/env.ts', '**/*.test.ts', 'apps/api/test/**', 'apps/web/e2e/**', 'scripts/**', 'vitest.config.ts'],
+    files: ['**/config/env.ts', '**/*.test.ts', 'apps/api/test/**', 'e2e/**', 'scripts/**', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['apps/web/e2e/**/*.e2e.ts'],
+          include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Chromium is heavy on two cores: one browser journey file at a time.
