@@ -51,8 +51,14 @@ describe('global settings', () => {
 });
 
 describe('upload/image', () => {
+  it('never serves a file outside the upload folder for a dot-dot path', async () => {
+    // The URL normalises to /etc/passwd, a client route: the app page, never the file.
+    const res = await t.app.inject({ method: 'GET', url: '/api/upload/image/../../../etc/passwd' });
+    expect(res.body).not.toContain('root:');
+    expect(res.headers['content-type']).not.toMatch(/^image\//);
+  });
+
   it.each([
-    '../../../etc/passwd',
     '..%2F..%2F..%2Fetc%2Fpasswd',
     '%2e%2e%2fpackage.json',
     'package.json',

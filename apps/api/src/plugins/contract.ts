@@ -1,6 +1,6 @@
-import type { DataOf, Endpoint, ParsedRequestOf } from '@app/shared';
+import { type DataOf, type Endpoint, type ParsedRequestOf, successEnvelope } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 export interface EndpointContext<E extends Endpoint> {
@@ -44,6 +44,14 @@ declare module 'fastify' {
 }
 
 /**
+ * The success envelope as JSON Schema: Fastify compiles it into a serializer, which is faster
+ * than JSON.stringify and sends only the fields the contract declares.
+ */
+function responseJsonSchema(endpoint: Endpoint): Record<string, unknown> {
+  return z.toJSONSchema(successEnvelope(endpoint.data), { target: 'draft-7', unrepresentable: 'any', io: 'output' });
+}
+
+/**
  * Registers one endpoint of the shared contract under `/api/`: its method, path, schema, auth
  * and rate limit all come from the contract; the handler only produces the data.
  */
@@ -55,7 +63,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   app.route({
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
-    schema: endpoint.method === 'GET' ? { querystring: endpoint.request } : { body: endpoint.request },
+    schema: {
+      ...(endpoint.method === 'GET' ? { querystring: endpoint.request } : { body: endpoint.request }),
+      response: { 200: responseJsonSchema(endpoint) },
+    },
     config: endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {},
     ...(requiresUser && app.authenticate ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) => {

@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  durationSeconds?: number;
+  /** Per-connection requests, cycled (e.g. one token per simulated user). */
+  requests?: autocannon.Request[];
+  /** Requests per second across all connections (for a steady background load). */
+  overallRate?: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface BenchRow {
+  name: string;
+  value: string;
+  note?: string;
+}
+
+export interface BenchContext {
+  /** The real API server in its own process on a fresh SQLite database (or the env's). */
+  startApi(env?: Record<string, string>): Promise<RunningServer>;
+  /** A bare node:http server answering `body` as JSON to every request. */
+  startBare(body: string): Promise<RunningServer>;
+  load(options: LoadOptions): Promise<LoadResult>;
+  report(row: BenchRow): void;
+}
+
+/** A measured part of the product; each issue adds its own. */
+export interface BenchScenario {
+  name: string;
+  run(context: BenchContext): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not answer within 60 s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startProcess(script: string, env: Record<string, string>, probePath: string): Promise<RunningServer> {
+  const port = await freePort();
+  const fullEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...fullEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}${probePath}`, child);
+  return { url, env: fullEnv, stop: () => stopChild(child) };
+}
+
+export function createContext(rows: BenchRow[]): { context: BenchContext; cleanup(): Promise<void> } {
+  const running: RunningServer[] = [];
+  const folders: string[] = [];
+  const context: BenchContext = {
+    async startApi(env = {}) {
+      const folder = mkdtempSync(path.join(tmpdir(), 'casino-bench-'));
+      folders.push(folder);
+      const server = await startProcess(
+        path.join(REPO_ROOT, 'apps/api/src/server.ts'),
+        {
+          DATABASE_URL: `sqlite:${path.join(folder, 'bench.db')}`,
+          UPLOAD_DIR: path.join(folder, 'uploads'),
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          ...env,
+        },
+        '/api/globalSetting/getGlobalSetting',
+      );
+      running.push(server);
+      return server;
+    },
+    async startBare(body) {
+      const server = await startProcess(path.join(import.meta.dirname, 'bare-server.ts'), { BARE_BODY: body }, '/');
+      running.push(server);
+      return server;
+    },
+    async load(options) {
+      const result = await autocannon({
+        url: options.url,
+        method: options.method ?? 'GET',
+        connections: options.connections ?? 50,
+        duration: options.durationSeconds ?? 5,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        headers: { 'content-type': 'application/json', ...options.headers },
+        ...(options.requests ? { requests: options.requests } : {}),
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+      });
+      return {
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors,
+        non2xx: result.non2xx,
+      };
+    },
+    report(row) {
+      rows.push(row);
+      console.log(`  ${row.name.padEnd(58)} ${row.value.padStart(14)}${row.note ? `  ${row.note}` : ''}`);
+    },
+  };
+  return {
+    context,
+    async cleanup() {
+      await Promise.all(running.map((server) => server.stop()));
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export function formatRate(value: number): string {
+  return `${Math.round(value).toLocaleString('en-US')} req/s`;
+}
+
+export function formatMs(value: number): string {
+  return `${value.toFixed(2)} ms`;
+}
+
+export function formatRatio(value: number, target: number): string {
+  return `${value.toFixed(2)}x (target ≥ ${target}) ${value >= target ? 'PASS' : 'MISS'}`;
+}

@@ -1,0 +1,21 @@
+import { platformScenario } from './platform';
+import { type BenchRow, type BenchScenario, createContext } from './harness';
+
+/**
+ * `npm run bench`: every scenario in one run on this machine, printing its figures and ratios.
+ * Add a scenario by exporting a BenchScenario from a file here and listing it below.
+ */
+const scenarios: BenchScenario[] = [platformScenario];
+
+const only = process.argv[2];
+const rows: BenchRow[] = [];
+const { context, cleanup } = createContext(rows);
+try {
+  for (const scenario of scenarios) {
+    if (only && !scenario.name.includes(only)) continue;
+    console.log(`\n${scenario.name}`);
+    await scenario.run(context);
+  }
+} finally {
+  await cleanup();
+}
