@@ -1,12 +1,12 @@
-// Public surface of the content feature (owned by the content work). Placeholder until built.
-import type { ComponentType } from 'react';
+// Public surface of the content feature: information and policy pages, the guides, and the
+// list of guides for menus and the footer.
+import { guideSlugs, titleKeyOf } from './model/content-registry';
 
-export type InfoPageSlug =
-  'provably-fair' | 'responsible-gambling' | 'self-exclusion' | 'privacy' | 'anti-money-laundering' | 'terms' | 'affiliate';
-
+export type { InfoPageSlug } from './model/content-registry';
 /** One information or policy page, in the current language. */
-export const InfoPage: ComponentType<{ slug: InfoPageSlug }> = () => null;
+export { InfoPage } from './components/info-page';
 /** The guide at /blog/:slug (reads the slug from the route). */
-export const BlogPostPage: ComponentType = () => null;
+export { BlogPostPage } from './components/blog-post-page';
+
 /** Guides for footer and menu links: slug and translation key of the title. */
-export const blogGuides: { slug: string; titleKey: string }[] = [];
+export const blogGuides: { slug: string; titleKey: string }[] = guideSlugs.map((slug) => ({ slug, titleKey: titleKeyOf(slug) }));
