@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './env';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000 and SQLite under ./data', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toMatch(/^sqlite:.*data\/app\.db$/);
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads a postgres address and an empty REDIS_URL as none', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: '' });
+    expect(parseDatabaseUrl(config.DATABASE_URL)).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('splits the sportsbook host allowlist', () => {
+    expect(loadConfig({ SPORTSBOOK_ALLOWED_HOSTS: 'a.example.com, b.example.com' }).SPORTSBOOK_ALLOWED_HOSTS).toEqual([
+      'a.example.com',
+      'b.example.com',
+    ]);
+  });
+});
