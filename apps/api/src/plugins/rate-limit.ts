@@ -11,6 +11,8 @@ export async function installRateLimit(app: FastifyInstance, redis: Redis | unde
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+    // A Redis outage must not take the site down: requests pass unlimited and the error is logged.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',
