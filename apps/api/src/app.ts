@@ -4,13 +4,17 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import type { AccountHooks } from './modules/auth/account-hooks';
+import { createAccounts } from './modules/auth/accounts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createSmsProvider, type SmsProvider } from './modules/sms/sms-provider';
 import { registerSportsRoutes } from './modules/sports/sports.routes';
 import { createSportsService } from './modules/sports/sports.service';
 import { createImageStore } from './modules/uploads/image-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerWebApp } from './modules/web/web-app.routes';
+import { installAuth } from './plugins/auth';
 import { installZodValidation } from './plugins/contract';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRateLimit } from './plugins/rate-limit';
@@ -21,6 +25,10 @@ export interface AppDependencies {
   database: DatabaseHandle;
   redis?: Redis;
   clock?: Clock;
+  /** Where one-time codes go; by default the one SMS_PROVIDER names (tests pass a recorder). */
+  smsProvider?: SmsProvider;
+  /** What other modules do when an account is created (e.g. the demo's play money). */
+  accountHooks?: AccountHooks;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -50,9 +58,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await installRateLimit(app, redis);
 
   const db = database.db;
-  registerSettingsRoutes(app, createSettingsService(db, clock));
+  const settings = createSettingsService(db, clock);
+  const accounts = createAccounts({
+    db,
+    clock,
+    config,
+    settings,
+    logger: app.log,
+    sms: deps.smsProvider ?? createSmsProvider(config, app.log),
+    ...(deps.accountHooks ? { hooks: deps.accountHooks } : {}),
+  });
+  // Before the modules: every auth 'user' endpoint needs app.authenticate.
+  installAuth(app, accounts.sessions);
+
+  registerSettingsRoutes(app, settings);
   registerSportsRoutes(app, createSportsService(db, clock));
   registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
+  accounts.registerRoutes(app);
   await registerWebApp(app, config.WEB_DIST_DIR);
 
   return app;

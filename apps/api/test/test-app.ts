@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
 import type { Clock } from '../src/lib/clock';
@@ -62,6 +62,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Lets a test add routes of its own before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Collaborators to use instead of the configured ones (e.g. an SMS recorder). */
+  deps?: Pick<AppDependencies, 'smsProvider' | 'accountHooks'>;
 }
 
 /** The real Fastify app on a fresh database, migrated and seeded as on a first start. */
@@ -75,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const database = await prepareDatabase(config, options.clock);
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config, database, ...options.deps, ...(options.clock ? { clock: options.clock } : {}) });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+export * from './api/account';
 export * from './api/contract';
 export * from './api/endpoints';
 export * from './api/envelope';

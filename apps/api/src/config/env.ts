@@ -40,6 +40,25 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be host names separated by commas'))),
+  /** A session ends after this many minutes without activity (the balance poll does not count). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Where one-time codes go: `log` writes them to the server log (development), `http` posts to an SMS gateway. */
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  /** Required when SMS_PROVIDER is http. */
+  SMS_HTTP_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s):// address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_HTTP_API_KEY: z.string().optional(),
+  /** JSON body posted to the gateway; {mobile}, {code} and {message} are filled in. */
+  SMS_HTTP_TEMPLATE: z.string().default('{"to":"{mobile}","message":"{message}"}'),
+  /** Support chat address given to the site at login (chat_url); empty for none. */
+  SUPPORT_CHAT_URL: z
+    .string()
+    .regex(/^https:\/\/\S+$/, 'must be an https:// address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

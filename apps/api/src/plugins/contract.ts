@@ -41,6 +41,10 @@ declare module 'fastify' {
     /** Resolves the bearer token to a live session (set by the auth plugin). */
     authenticate?: onRequestHookHandler;
   }
+  interface FastifyContextConfig {
+    /** The contract entry of the route, for hooks that read its flags (auth). */
+    endpoint?: Endpoint;
+  }
 }
 
 /**
@@ -67,7 +71,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.method === 'GET' ? { querystring: endpoint.request } : { body: endpoint.request }),
       response: { 200: responseJsonSchema(endpoint) },
     },
-    config: endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {},
+    config: {
+      endpoint,
+      ...(endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {}),
+    },
     ...(requiresUser && app.authenticate ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) => {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;

@@ -24,6 +24,10 @@ export interface Endpoint<TRequest extends z.ZodType = z.ZodType, TData extends 
   /** Money-moving calls honour an `Idempotency-Key` header. */
   isMoneyMoving?: boolean;
   rateLimit?: RateLimitRule;
+  /** auth 'user' only: false for calls that must not keep an idle session alive (the balance poll). Default true. */
+  countsAsActivity?: boolean;
+  /** auth 'user' only: true for the few calls a user may make while a password change is forced. */
+  allowedBeforePasswordChange?: boolean;
 }
 
 export function defineEndpoint<TRequest extends z.ZodType, TData extends z.ZodType>(

@@ -1,3 +1,14 @@
+import {
+  demoLogin,
+  firstTimeUpdatePassword,
+  forgotPassword,
+  getActivityLog,
+  login,
+  logout,
+  sendOtp,
+  signup,
+  updatePassword,
+} from './account';
 import { getGlobalSetting } from './settings';
 import { getSports } from './sports';
 
@@ -5,6 +16,15 @@ import { getSports } from './sports';
 export const endpoints = {
   getGlobalSetting,
   getSports,
+  sendOtp,
+  login,
+  demoLogin,
+  signup,
+  logout,
+  forgotPassword,
+  updatePassword,
+  firstTimeUpdatePassword,
+  getActivityLog,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

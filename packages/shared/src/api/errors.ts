@@ -16,6 +16,9 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   REFUSED: 422,
   INVALID_CREDENTIALS: 422,
+  /** The user must change the password (firstTimeUpdatePassword) before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 422,
+  OTP_INVALID: 422,
   INSUFFICIENT_BALANCE: 422,
   ODDS_CHANGED: 422,
   MARKET_SUSPENDED: 422,

@@ -18,3 +18,33 @@ export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<
 export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('id').execute();
 }
+
+/** At most two rows: login by email works only when one account has that email. */
+export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).limit(2).execute();
+}
+
+export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function updatePasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  options: { mustChangePassword: boolean },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, is_change_password: options.mustChangePassword ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setUserDisabled(db: Db, userId: number, isDisabled: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_disabled: isDisabled ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from './password';
-import { findUserById, findUserByNameKey, insertUser } from './users.repository';
+import { findUserById, findUserByMobile, findUserByNameKey, insertUser } from './users.repository';
 
 /** Customers are type 7: the only type that logs in on this site (spec §6). */
 export const CUSTOMER_USER_TYPE = 7;
@@ -21,6 +21,10 @@ export interface NewUser {
   isSignupUser?: boolean;
   isDemo?: boolean;
   mustChangePassword?: boolean;
+  /** The customer whose referral code the player signed up with. */
+  referredBy?: number | null;
+  /** An argon2id hash made before the caller's transaction began; skips hashing `password`. */
+  passwordHash?: string;
 }
 
 export function userNameKey(userName: string): string {
@@ -31,7 +35,9 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
   const name = usernameSchema.safeParse(user.userName);
   if (!name.success) throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Invalid username');
   const password = passwordSchema.safeParse(user.password);
-  if (!password.success) throw new AppError('BAD_REQUEST', password.error.issues[0]?.message ?? 'Invalid password');
+  if (!user.passwordHash && !password.success) {
+    throw new AppError('BAD_REQUEST', password.error?.issues[0]?.message ?? 'Invalid password');
+  }
   if (!Number.isInteger(user.userTypeId) || user.userTypeId < 0 || user.userTypeId > 99) {
     throw new AppError('BAD_REQUEST', 'User type must be a whole number from 0 to 99');
   }
@@ -42,11 +48,15 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
   if (await findUserByNameKey(db, userNameKey(name.data))) {
     throw new AppError('CONFLICT', `The username ${name.data} is taken`);
   }
-  const taken = new AppError('CONFLICT', `The username ${name.data} is taken`);
+  if (user.mobile && (await findUserByMobile(db, user.mobile))) {
+    throw new AppError('CONFLICT', 'This mobile number is already registered. Log in, or reset your password.');
+  }
+  // A parallel registration of the same name or mobile loses on the unique index.
+  const taken = new AppError('CONFLICT', 'This username or mobile number has just been registered. Please choose another.');
   return insertUser(db, {
     user_name: name.data,
     user_name_key: userNameKey(name.data),
-    password_hash: await hashPassword(password.data),
+    password_hash: user.passwordHash ?? (await hashPassword(user.password)),
     user_type_id: user.userTypeId,
     parent_id: parentId,
     mobile: user.mobile ?? null,
@@ -54,6 +64,7 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
     is_signup_user: user.isSignupUser ? 1 : 0,
     is_demo: user.isDemo ? 1 : 0,
     is_change_password: user.mustChangePassword ? 1 : 0,
+    referred_by: user.referredBy ?? null,
     created_at: clock.now(),
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? taken : error;

@@ -15,6 +15,10 @@ export interface UsersTable {
   is_demo: Generated<number>;
   is_disabled: Generated<number>;
   created_at: number;
+  /** The user's one live session (0002-accounts). */
+  current_session_id: number | null;
+  /** The customer who referred this player at sign-up. */
+  referred_by: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { registerActivityRoutes } from '../activity/activity.routes';
+import { createOtpService } from '../otp/otp.service';
+import { createSessionsService, type SessionsService } from '../sessions/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { SmsProvider } from '../sms/sms-provider';
+import type { AccountHooks } from './account-hooks';
+import { registerAuthRoutes } from './auth.routes';
+import { createAuthService } from './auth.service';
+import { createPasswordsService } from './passwords.service';
+
+export interface AccountsOptions {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  settings: SettingsService;
+  sms: SmsProvider;
+  logger: FastifyBaseLogger;
+  hooks?: AccountHooks;
+}
+
+export interface Accounts {
+  sessions: SessionsService;
+  /** Registers the account and activity-log routes; call after the auth plugin is installed. */
+  registerRoutes(app: FastifyInstance): void;
+}
+
+/** Wires sessions, OTP, login, sign-up and passwords together (issue 3). */
+export function createAccounts(options: AccountsOptions): Accounts {
+  const { db, clock, config, settings } = options;
+  const sessions = createSessionsService(db, clock, { idleMinutes: config.SESSION_IDLE_MINUTES });
+  const otp = createOtpService(db, clock, options.sms, options.logger);
+  const auth = createAuthService({
+    db,
+    clock,
+    sessions,
+    otp,
+    settings,
+    hooks: options.hooks ?? {},
+    chatUrl: config.SUPPORT_CHAT_URL ?? '',
+  });
+  const passwords = createPasswordsService({ db, clock, sessions, otp });
+  return {
+    sessions,
+    registerRoutes(app) {
+      registerAuthRoutes(app, { auth, passwords, otp });
+      registerActivityRoutes(app, db);
+    },
+  };
+}

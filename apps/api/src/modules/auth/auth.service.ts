@@ -1,0 +1,189 @@
+import type { GlobalSettings, LoggedInUser } from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { randomHex } from '../../lib/ids';
+import { recordActivity } from '../activity/activity.service';
+import type { OtpService } from '../otp/otp.service';
+import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessions.service';
+import { hashPassword, verifyPassword } from '../users/password';
+import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users/users.repository';
+import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users/users.service';
+import type { UserRow } from '../users/users.table';
+import type { AccountHooks } from './account-hooks';
+import { assertAccountNotThrottled, assertAddressNotThrottled } from './login-throttle';
+import { assertPasswordAllowed } from './password-policy';
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  otp: OtpService;
+  settings: { getSettings(): Promise<GlobalSettings> };
+  hooks: AccountHooks;
+  chatUrl: string;
+}
+
+export interface SignupInput {
+  userName: string;
+  mobile: string;
+  password: string;
+  email?: string;
+  referralCode?: string;
+  otpRequestId?: string;
+  otpCode?: string;
+}
+
+/** Demo accounts have no usable password: this is not an argon2 hash, so nothing verifies against it. */
+const NO_PASSWORD_HASH = '!no-password';
+const DEMO_NAME_ATTEMPTS = 5;
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
+
+export function loggedInUser(user: UserRow, token: string, chatUrl: string): LoggedInUser {
+  return {
+    token,
+    user_id: user.id,
+    user_name: user.user_name,
+    user_type_id: user.user_type_id,
+    parent_id: user.parent_id,
+    is_signup_user: user.is_signup_user ? '1' : '0',
+    is_change_password: user.is_change_password ? '1' : '0',
+    is_demo: user.is_demo ? '1' : '0',
+    chat_url: chatUrl,
+  };
+}
+
+export function createAuthService(deps: AccountsDeps) {
+  const { db, clock, sessions, otp, settings, hooks, chatUrl } = deps;
+  // Unknown names cost one argon2 verification too, so timing does not tell which names exist.
+  const dummyHash = hashPassword(`dummy-${randomHex(8)}1`);
+
+  async function findLoginUser(name: string): Promise<UserRow | undefined> {
+    const byName = await findUserByNameKey(db, userNameKey(name));
+    if (byName || !name.includes('@')) return byName;
+    const byEmail = await findUsersByEmail(db, name.trim().toLowerCase());
+    return byEmail.length === 1 ? byEmail[0] : undefined;
+  }
+
+  /** Starts the session and logs the login, in one transaction. */
+  async function startSession(user: UserRow, client: ClientInfo): Promise<LoggedInUser> {
+    const { token } = await db.transaction().execute(async (trx) => {
+      const started = await sessions.start(trx, user.id, client);
+      await recordActivity(trx, clock, { userId: user.id, event: 'login', client });
+      return started;
+    });
+    return loggedInUser(user, token, chatUrl);
+  }
+
+  async function createAndLogIn(
+    user: Parameters<typeof createUser>[2],
+    client: ClientInfo,
+    events: ('signup' | 'login')[],
+  ): Promise<LoggedInUser> {
+    const { token, userId } = await db.transaction().execute(async (trx) => {
+      const userId = await createUser(trx, clock, user);
+      await hooks.onUserCreated?.(trx, { userId, isDemo: Boolean(user.isDemo), isSignupUser: Boolean(user.isSignupUser) });
+      const started = await sessions.start(trx, userId, client);
+      for (const event of events) await recordActivity(trx, clock, { userId, event, client });
+      return { token: started.token, userId };
+    });
+    const created = await findUserByNameKey(db, userNameKey(user.userName));
+    if (!created || created.id !== userId) throw new Error('created user not found');
+    return loggedInUser(created, token, chatUrl);
+  }
+
+  return {
+    async login(name: string, password: string, client: ClientInfo): Promise<LoggedInUser> {
+      await assertAddressNotThrottled(db, clock, client.ip);
+      const user = await findLoginUser(name);
+      if (!user) {
+        await verifyPassword(await dummyHash, password);
+        await recordActivity(db, clock, { userId: null, event: 'login_failed', client });
+        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      }
+      await assertAccountNotThrottled(db, clock, user.id);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
+        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      }
+      // Checked after the password, so these answers reveal nothing to someone guessing.
+      if (user.user_type_id !== CUSTOMER_USER_TYPE) {
+        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
+        throw new AppError('REFUSED', 'Only player accounts can log in on this site.');
+      }
+      if (user.is_disabled) {
+        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
+        throw new AppError('REFUSED', 'This account is disabled. Please contact support.');
+      }
+      return startSession(user, client);
+    },
+
+    /** A fresh play-money account per demo login, so demo players never log each other out. */
+    async demoLogin(client: ClientInfo): Promise<LoggedInUser> {
+      if ((await settings.getSettings()).demo !== '1') throw new AppError('REFUSED', 'Demo play is switched off.');
+      for (let attempt = 1; ; attempt += 1) {
+        const userName = `demo-${randomHex(3)}`;
+        try {
+          return await createAndLogIn(
+            { userName, password: '', passwordHash: NO_PASSWORD_HASH, userTypeId: CUSTOMER_USER_TYPE, isDemo: true },
+            client,
+            ['login'],
+          );
+        } catch (error) {
+          // Another demo player drew the same name: draw again.
+          if (!(error instanceof AppError && error.code === 'CONFLICT') || attempt >= DEMO_NAME_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async signup(input: SignupInput, client: ClientInfo): Promise<LoggedInUser> {
+      const current = await settings.getSettings();
+      if (current.sign_up !== '1') throw new AppError('REFUSED', 'Sign-up is closed at the moment.');
+      assertPasswordAllowed(input.password, input.userName);
+      if (await findUserByNameKey(db, userNameKey(input.userName))) {
+        throw new AppError('CONFLICT', `The username ${input.userName} is taken. Please choose another.`);
+      }
+      if (await findUserByMobile(db, input.mobile)) {
+        throw new AppError('CONFLICT', 'This mobile number is already registered. Log in, or reset your password.');
+      }
+      let referredBy: number | null = null;
+      if (input.referralCode) {
+        const referrer = await findUserByNameKey(db, userNameKey(input.referralCode));
+        if (!referrer || referrer.user_type_id !== CUSTOMER_USER_TYPE || referrer.is_demo || referrer.is_disabled) {
+          throw new AppError('BAD_REQUEST', `The referral code ${input.referralCode} is not valid. Check it or leave it empty.`);
+        }
+        referredBy = referrer.id;
+      }
+      if (current.otp_enable === '1') {
+        if (!input.otpRequestId || !input.otpCode) {
+          throw new AppError('BAD_REQUEST', 'Please enter the OTP sent to your mobile.');
+        }
+        await otp.consume({ requestId: input.otpRequestId, mobile: input.mobile, code: input.otpCode });
+      }
+      const passwordHash = await hashPassword(input.password);
+      return createAndLogIn(
+        {
+          userName: input.userName,
+          password: input.password,
+          passwordHash,
+          userTypeId: CUSTOMER_USER_TYPE,
+          mobile: input.mobile,
+          email: input.email ? input.email.toLowerCase() : null,
+          isSignupUser: true,
+          referredBy,
+        },
+        client,
+        ['signup', 'login'],
+      );
+    },
+
+    async logout(user: SessionUser, client: ClientInfo): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sessions.end(trx, user.sessionId, 'logout');
+        await recordActivity(trx, clock, { userId: user.userId, event: 'logout', client });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

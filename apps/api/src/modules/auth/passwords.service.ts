@@ -1,0 +1,84 @@
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordActivity } from '../activity/activity.service';
+import type { OtpService } from '../otp/otp.service';
+import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessions.service';
+import { hashPassword, verifyPassword } from '../users/password';
+import { findUserById, findUserByMobile, updatePasswordHash } from '../users/users.repository';
+import { CUSTOMER_USER_TYPE, SUB_ACCOUNT_PARENT_ID } from '../users/users.service';
+import { assertAccountNotThrottled } from './login-throttle';
+import { assertPasswordAllowed } from './password-policy';
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  /** firstTimeUpdatePassword: the forced change, which sub accounts may make too. */
+  isFirstTime: boolean;
+}
+
+export interface PasswordReset {
+  mobile: string;
+  password: string;
+  requestId: string;
+  otp: string;
+}
+
+/** The same words whether or not the mobile has an account (no account discovery). */
+export const PASSWORD_RESET_MESSAGE =
+  'If this mobile number belongs to an account, its password has been changed. You can now log in with the new password.';
+
+export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: SessionsService; otp: OtpService }) {
+  const { db, clock, sessions, otp } = deps;
+
+  /** Stores the new hash and ends every session of the user, in one transaction. */
+  async function replacePassword(
+    userId: number,
+    passwordHash: string,
+    event: 'password_changed' | 'password_reset',
+    client: ClientInfo,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, userId, passwordHash, { mustChangePassword: false });
+      await sessions.endAllOfUser(trx, userId, event);
+      await recordActivity(trx, clock, { userId, event, client });
+    });
+  }
+
+  return {
+    /** updatePassword and firstTimeUpdatePassword: the token's user, never one named in the body. */
+    async change(caller: SessionUser, change: PasswordChange, client: ClientInfo): Promise<void> {
+      if (!change.isFirstTime && caller.parentId === SUB_ACCOUNT_PARENT_ID) {
+        throw new AppError('REFUSED', 'Sub accounts cannot change the password. Please ask the account owner.');
+      }
+      if (caller.isDemo) throw new AppError('REFUSED', 'A demo account has no password to change.');
+      const user = await findUserById(db, caller.userId);
+      if (!user) throw new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.');
+      await assertAccountNotThrottled(db, clock, user.id);
+      if (!(await verifyPassword(user.password_hash, change.oldPassword))) {
+        await recordActivity(db, clock, { userId: user.id, event: 'password_change_failed', client });
+        throw new AppError('INVALID_CREDENTIALS', 'The old password is wrong.');
+      }
+      if (change.newPassword === change.oldPassword) {
+        throw new AppError('BAD_REQUEST', 'The new password must be different from the old one.');
+      }
+      assertPasswordAllowed(change.newPassword, user.user_name);
+      await replacePassword(user.id, await hashPassword(change.newPassword), 'password_changed', client);
+    },
+
+    /** forgotPassord: the OTP proves the mobile; the answer is the same for any mobile. */
+    async reset(reset: PasswordReset, client: ClientInfo): Promise<string> {
+      assertPasswordAllowed(reset.password);
+      await otp.consume({ requestId: reset.requestId, mobile: reset.mobile, code: reset.otp });
+      // Hash first, whether or not an account exists, so timing tells nothing either.
+      const passwordHash = await hashPassword(reset.password);
+      const user = await findUserByMobile(db, reset.mobile);
+      if (user && user.user_type_id === CUSTOMER_USER_TYPE && !user.is_demo && !user.is_disabled) {
+        await replacePassword(user.id, passwordHash, 'password_reset', client);
+      }
+      return PASSWORD_RESET_MESSAGE;
+    },
+  };
+}
+
+export type PasswordsService = ReturnType<typeof createPasswordsService>;

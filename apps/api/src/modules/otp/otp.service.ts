@@ -1,0 +1,99 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { randomHex, sha256Hex } from '../../lib/ids';
+import type { SmsProvider } from '../sms/sms-provider';
+import { findOtpByRequestId, insertOtpCode, listOtpSendTimes, markOtpUsed, spendOtpAttempt } from './otp.repository';
+
+/** OTP rules of product-rules.md; the send limits are ours (docs/accounts.md). */
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_MS = 60_000;
+export const OTP_HOURLY_CAP = 5;
+const HOUR_MS = 60 * 60_000;
+
+export interface OtpService {
+  /** Sends a new code to the mobile; resolves to its request id (`message-id`). */
+  send(mobile: string, ip: string): Promise<string>;
+  /**
+   * Checks a code for the mobile and uses it up, or refuses (422 OTP_INVALID). Runs on its own
+   * connection, never in the caller's transaction: a wrong try must stay counted.
+   */
+  consume(input: { requestId: string; mobile: string; code: string }): Promise<void>;
+}
+
+/** Salted with the request id, so equal codes never share a stored value. */
+function hashCode(requestId: string, code: string): string {
+  return sha256Hex(`${requestId}:${code}`);
+}
+
+function sameHex(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function secondsText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+}
+
+export function createOtpService(db: Db, clock: Clock, sms: SmsProvider, logger: FastifyBaseLogger): OtpService {
+  return {
+    async send(mobile, ip) {
+      const now = clock.now();
+      const recent = await listOtpSendTimes(db, mobile, now - HOUR_MS);
+      const latest = recent[0];
+      if (latest !== undefined && now - latest < OTP_RESEND_COOLDOWN_MS) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `A code was just sent to this number. Please wait ${secondsText(latest + OTP_RESEND_COOLDOWN_MS - now)} before asking again.`,
+        );
+      }
+      if (recent.length >= OTP_HOURLY_CAP) {
+        const oldest = recent[recent.length - 1] ?? now;
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many codes were sent to this number. Please try again in ${secondsText(oldest + HOUR_MS - now)}.`,
+        );
+      }
+      const requestId = randomHex(16);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await insertOtpCode(db, {
+        request_id: requestId,
+        mobile,
+        code_hash: hashCode(requestId, code),
+        created_at: now,
+        expires_at: now + OTP_TTL_MS,
+        ip,
+      });
+      try {
+        await sms.send({ mobile, code, text: `${code} is your verification code. It expires in 5 minutes. Never share it.` });
+      } catch (error) {
+        logger.error({ err: error }, 'SMS send failed');
+        throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the SMS just now. Please try again shortly.');
+      }
+      return requestId;
+    },
+
+    async consume({ requestId, mobile, code }) {
+      const row = await findOtpByRequestId(db, requestId);
+      const wrongOrOld = new AppError('OTP_INVALID', 'The OTP is wrong or has expired. Please request a new code.');
+      // A code only works for the mobile it was sent to; another mobile learns nothing about it.
+      if (!row || row.mobile !== mobile) throw wrongOrOld;
+      if (row.used_at !== null || row.expires_at <= clock.now()) throw wrongOrOld;
+      // Every check spends a try first, so parallel guesses share the same five.
+      if (!(await spendOtpAttempt(db, row.id, OTP_MAX_ATTEMPTS))) {
+        throw new AppError('OTP_INVALID', 'Too many wrong codes. Please request a new code.');
+      }
+      if (!sameHex(row.code_hash, hashCode(requestId, code))) {
+        const left = OTP_MAX_ATTEMPTS - row.attempts - 1;
+        throw new AppError(
+          'OTP_INVALID',
+          left > 0 ? `The OTP is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please request a new code.',
+        );
+      }
+      if (!(await markOtpUsed(db, row.id, clock.now()))) throw wrongOrOld;
+    },
+  };
+}

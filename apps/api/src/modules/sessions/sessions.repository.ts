@@ -1,0 +1,92 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SessionsTable } from './sessions.table';
+
+/** A session with what the auth hook needs of its user, found by token hash in one query. */
+export interface SessionWithUser {
+  id: number;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  ended_at: number | null;
+  user_name: string;
+  user_type_id: number;
+  parent_id: number | null;
+  is_demo: number;
+  is_signup_user: number;
+  is_change_password: number;
+  is_disabled: number;
+  current_session_id: number | null;
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id',
+      's.user_id',
+      's.created_at',
+      's.last_seen_at',
+      's.ended_at',
+      'u.user_name',
+      'u.user_type_id',
+      'u.parent_id',
+      'u.is_demo',
+      'u.is_signup_user',
+      'u.is_change_password',
+      'u.is_disabled',
+      'u.current_session_id',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(db: Db, session: Insertable<SessionsTable>): Promise<number> {
+  const row = await db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Makes the session the user's one live session; a parallel login that runs later wins. */
+export async function setCurrentSession(db: Db, userId: number, sessionId: number): Promise<void> {
+  await db.updateTable('users').set({ current_session_id: sessionId }).where('id', '=', userId).execute();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function endSessionRow(db: Db, sessionId: number, now: number, reason: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ current_session_id: null })
+    .where('current_session_id', '=', sessionId)
+    .execute();
+}
+
+export async function endUserSessionRows(db: Db, userId: number, now: number, reason: string): Promise<void> {
+  await db.updateTable('users').set({ current_session_id: null }).where('id', '=', userId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export async function countLiveSessions(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.current_session_id', 's.id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('u.id', '=', userId)
+    .where('s.ended_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,102 @@
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { newToken, sha256Hex } from '../../lib/ids';
+import {
+  endSessionRow,
+  endUserSessionRows,
+  findSessionByTokenHash,
+  insertSession,
+  setCurrentSession,
+  touchSession,
+} from './sessions.repository';
+
+/** Who is calling: set on `request.user` by the auth plugin. */
+export interface SessionUser {
+  userId: number;
+  sessionId: number;
+  userName: string;
+  userTypeId: number;
+  parentId: number | null;
+  isDemo: boolean;
+  isSignupUser: boolean;
+  /** The user must change the password before anything else (is_change_password '1'). */
+  mustChangePassword: boolean;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export type SessionEndReason = 'logout' | 'password_changed' | 'password_reset' | 'disabled' | 'idle';
+
+/** Activity is written at most this often per session: a busy player costs one write a minute. */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+const USER_AGENT_MAX_LENGTH = 300;
+
+export interface SessionsService {
+  /** Starts a session (inside the caller's transaction) and makes it the user's only live one. */
+  start(db: Db, userId: number, client: ClientInfo): Promise<{ token: string; sessionId: number }>;
+  /** The live session of a bearer token, or a 401 refusal saying why there is none. */
+  resolve(token: string | undefined, options: { countsAsActivity: boolean }): Promise<SessionUser>;
+  end(db: Db, sessionId: number, reason: SessionEndReason): Promise<void>;
+  endAllOfUser(db: Db, userId: number, reason: SessionEndReason): Promise<void>;
+}
+
+export function clientInfo(ip: string, userAgent: string | undefined): ClientInfo {
+  return { ip: ip.slice(0, 64), userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH) };
+}
+
+const expired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.');
+const elsewhere = () =>
+  new AppError('LOGGED_IN_ELSEWHERE', 'You have been logged out because your account was logged in on another device.');
+
+export function createSessionsService(db: Db, clock: Clock, options: { idleMinutes: number }): SessionsService {
+  const idleMs = options.idleMinutes * 60_000;
+
+  return {
+    async start(trx, userId, client) {
+      const token = newToken();
+      const now = clock.now();
+      const sessionId = await insertSession(trx, {
+        user_id: userId,
+        token_hash: sha256Hex(token),
+        created_at: now,
+        last_seen_at: now,
+        ip: client.ip,
+        user_agent: client.userAgent,
+      });
+      await setCurrentSession(trx, userId, sessionId);
+      return { token, sessionId };
+    },
+
+    async resolve(token, { countsAsActivity }) {
+      if (!token) throw new AppError('SESSION_EXPIRED', 'Please log in to continue.');
+      const session = await findSessionByTokenHash(db, sha256Hex(token));
+      if (!session || session.ended_at !== null || session.is_disabled) throw expired();
+      if (session.current_session_id !== session.id) throw elsewhere();
+      const now = clock.now();
+      if (now - session.last_seen_at > idleMs) {
+        await endSessionRow(db, session.id, now, 'idle');
+        throw expired();
+      }
+      if (countsAsActivity && now - session.last_seen_at >= LAST_SEEN_WRITE_INTERVAL_MS) {
+        await touchSession(db, session.id, now);
+      }
+      return {
+        userId: session.user_id,
+        sessionId: session.id,
+        userName: session.user_name,
+        userTypeId: session.user_type_id,
+        parentId: session.parent_id,
+        isDemo: session.is_demo === 1,
+        isSignupUser: session.is_signup_user === 1,
+        mustChangePassword: session.is_change_password === 1,
+      };
+    },
+
+    end: (trx, sessionId, reason) => endSessionRow(trx, sessionId, clock.now(), reason),
+    endAllOfUser: (trx, userId, reason) => endUserSessionRows(trx, userId, clock.now(), reason),
+  };
+}
