@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button, Loading } from '@/components/ui';
 import { useContentDocument } from '../api/get-content-document';
 import { relatedPages, pathOf, titleKeyOf, type ContentSlug } from '../model/content-registry';
 import { formatUpdatedDate } from '../model/format-date';
@@ -29,15 +30,8 @@ export function ContentArticle({ slug, eyebrow, widgets }: { slug: ContentSlug; 
 
   if (query.isPending) {
     return (
-      <div className="content-page content-page--state" aria-busy="true">
-        <p role="status" className="content-state">
-          {t('content.loading')}
-        </p>
-        <div className="content-skeleton" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </div>
+      <div className="content-page content-page--state">
+        <Loading label={t('content.loading')} />
       </div>
     );
   }
@@ -49,9 +43,9 @@ export function ContentArticle({ slug, eyebrow, widgets }: { slug: ContentSlug; 
           <h1>{t(titleKeyOf(slug))}</h1>
           <p>{t('content.loadError')}</p>
         </div>
-        <button type="button" className="content-button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? t('content.loading') : t('content.retry')}
-        </button>
+        <Button onClick={() => void query.refetch()} isLoading={query.isFetching}>
+          {t('content.retry')}
+        </Button>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, FormField } from '@/components/ui';
 import { isValidNonce, verifyRound, type VerifiedRound } from '../model/fair-verifier';
 
 // The worked example of the provably-fair page, so a player can see the tool reproduce it.
@@ -56,43 +57,29 @@ export function FairVerifier() {
       <p className="content-tool__note">{t('content.verifier.privacy')}</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="content-form">
         {fields.map((field) => (
-          <div key={field.name} className="content-field">
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              value={values[field.name]}
-              inputMode={field.numeric ? 'numeric' : undefined}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={errors[field.name] ? `${id}-${field.name}-error` : undefined}
-              onChange={(event) => update(field.name, event.target.value)}
-            />
-            {field.hint && <small>{field.hint}</small>}
-            {errors[field.name] && (
-              <small id={`${id}-${field.name}-error`} className="content-field__error">
-                {errors[field.name]}
-              </small>
-            )}
-          </div>
-        ))}
-        <div className="content-field">
-          <label htmlFor={`${id}-shownHash`}>{t('content.verifier.shownHash')}</label>
-          <input
-            id={`${id}-shownHash`}
-            value={values.shownHash}
+          <FormField
+            key={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]}
+            value={values[field.name]}
+            inputMode={field.numeric ? 'numeric' : undefined}
             autoComplete="off"
             spellCheck={false}
-            onChange={(event) => update('shownHash', event.target.value)}
+            onChange={(event) => update(field.name, event.target.value)}
           />
-        </div>
+        ))}
+        <FormField
+          label={t('content.verifier.shownHash')}
+          value={values.shownHash}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => update('shownHash', event.target.value)}
+        />
         <div className="content-actions">
-          <button type="submit" className="content-button">
-            {t('content.verifier.verify')}
-          </button>
-          <button
-            type="button"
-            className="content-button content-button--quiet"
+          <Button type="submit">{t('content.verifier.verify')}</Button>
+          <Button
+            variant="secondary"
             onClick={() => {
               setValues(EXAMPLE);
               setErrors({});
@@ -100,7 +87,7 @@ export function FairVerifier() {
             }}
           >
             {t('content.verifier.useExample')}
-          </button>
+          </Button>
         </div>
       </form>
       <div aria-live="polite">

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button, FormField, toast } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { buildReferralLink } from '../model/referral-link';
 
-const COPIED_NOTICE_MS = 4_000;
-
-type CopyState = 'idle' | 'copied' | 'failed';
+const COPIED_LABEL_MS = 4_000;
 
 /** The logged-in player's own referral link with a Copy button; a guest is invited to register. */
 export function ReferralLinkPanel() {
@@ -15,13 +14,13 @@ export function ReferralLinkPanel() {
   const session = useSession();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copyState, setCopyState] = useState<CopyState>('idle');
+  const [isCopied, setIsCopied] = useState(false);
 
   useEffect(() => {
-    if (copyState !== 'copied') return;
-    const timer = window.setTimeout(() => setCopyState('idle'), COPIED_NOTICE_MS);
+    if (!isCopied) return;
+    const timer = window.setTimeout(() => setIsCopied(false), COPIED_LABEL_MS);
     return () => window.clearTimeout(timer);
-  }, [copyState]);
+  }, [isCopied]);
 
   if (!session) {
     return (
@@ -40,11 +39,13 @@ export function ReferralLinkPanel() {
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
-      setCopyState('copied');
+      setIsCopied(true);
+      toast.success(t('content.referral.copied'));
     } catch {
       // No clipboard permission (or an insecure page): select the text so the player can copy it.
+      inputRef.current?.focus();
       inputRef.current?.select();
-      setCopyState('failed');
+      toast.error(t('content.referral.copyFailed'));
     }
   }
 
@@ -52,26 +53,17 @@ export function ReferralLinkPanel() {
     <section className="content-tool" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('content.referral.title')}</h2>
       <p>{t('content.referral.yourCode', { code: session.user.user_name })}</p>
-      <div className="content-field">
-        <label htmlFor={`${id}-link`}>{t('content.referral.yourLink')}</label>
-        <div className="content-copy-row">
-          <input
-            ref={inputRef}
-            id={`${id}-link`}
-            value={link}
-            readOnly
-            className="content-mono"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <button type="button" className="content-button" onClick={() => void copy()}>
-            {t('content.referral.copy')}
-          </button>
-        </div>
+      <div className="content-copy-row">
+        <FormField
+          ref={inputRef}
+          className="content-copy-row__field"
+          label={t('content.referral.yourLink')}
+          value={link}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button onClick={() => void copy()}>{isCopied ? t('content.referral.copiedShort') : t('content.referral.copy')}</Button>
       </div>
-      <p role="status" className={copyState === 'failed' ? 'content-field__error' : 'content-match'}>
-        {copyState === 'copied' && t('content.referral.copied')}
-        {copyState === 'failed' && t('content.referral.copyFailed')}
-      </p>
     </section>
   );
 }
