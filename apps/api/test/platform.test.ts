@@ -142,11 +142,23 @@ describe('refusals', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/globalSetting/getGlobalSetting', '/home', '/api/nothing'])('are on %s', async (url) => {
+  it.each(['/api/globalSetting/getGlobalSetting', '/home', '/api/nothing', '/assets/i18n/en.json'])('are on %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('give the pages a policy that allows only our own scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/report/current-bets' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+
+  it('give JSON answers a policy that loads nothing and a no-store cache rule', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/sport/getSports', payload: {} });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

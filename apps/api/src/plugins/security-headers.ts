@@ -25,23 +25,37 @@ export function buildContentSecurityPolicy(options: SecurityHeaderOptions): stri
   ].join('; ');
 }
 
+/** Headers every response carries, page or API. */
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+};
+
 /**
- * Security headers on every response, HTML included. Built once at start-up: an onRequest hook
- * that copies a fixed object costs next to nothing on the hot path.
+ * Security headers on every response. Pages and assets get the site's full policy; JSON answers
+ * get OWASP's REST set (nothing may load or frame them, never cached), which is also a kilobyte
+ * less on the hottest paths. Both objects are built once at start-up.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = {
+  const siteHeaders = {
+    ...COMMON_HEADERS,
     'content-security-policy': buildContentSecurityPolicy(options),
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
-    'strict-transport-security': 'max-age=15552000; includeSubDomains',
   };
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = {
+    ...COMMON_HEADERS,
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : siteHeaders);
     done();
   });
 }
+
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
