@@ -5,6 +5,7 @@ export const platformScenario: BenchScenario = {
   name: 'platform: getGlobalSetting and sport/getSports vs bare node:http',
   async run({ startApi, startBare, load, report }) {
     const api = await startApi();
+    let quietSettingsRate = 0;
     const probes = [
       { name: 'GET globalSetting/getGlobalSetting', path: '/api/globalSetting/getGlobalSetting', method: 'GET' as const },
       { name: 'POST sport/getSports', path: '/api/sport/getSports', method: 'POST' as const, body: '{}' },
@@ -22,6 +23,7 @@ export const platformScenario: BenchScenario = {
       const apiResult = await load({ url: `${api.url}${probe.path}`, method: probe.method, body: probe.body });
       const bareResult = await load({ url: bare.url, method: probe.method, body: probe.body });
       await bare.stop();
+      if (probe.method === 'GET') quietSettingsRate = apiResult.requestsPerSecond;
       report({ name: `${probe.name}`, value: formatRate(apiResult.requestsPerSecond), note: `p99 ${formatMs(apiResult.p99Ms)}` });
       report({
         name: `  bare node:http, same JSON`,
@@ -34,5 +36,19 @@ export const platformScenario: BenchScenario = {
         note: apiResult.non2xx + apiResult.errors > 0 ? `(${apiResult.non2xx} non-2xx, ${apiResult.errors} errors)` : '',
       });
     }
+    await api.stop();
+
+    // Why request logging is off by default: the same read with one log line per request.
+    const logging = await startApi({ LOG_REQUESTS: '1', LOG_LEVEL: 'info' });
+    const url = `${logging.url}/api/globalSetting/getGlobalSetting`;
+    await load({ url, durationSeconds: 2 });
+    const logged = await load({ url });
+    await logging.stop();
+    report({
+      name: 'GET globalSetting with LOG_REQUESTS=1',
+      value: formatRate(logged.requestsPerSecond),
+      note: `p99 ${formatMs(logged.p99Ms)}`,
+    });
+    report({ name: '  share of the quiet rate', value: `${(logged.requestsPerSecond / quietSettingsRate).toFixed(2)}x` });
   },
 };

@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.otp'],
     },
     // One log line per request halves throughput; errors and business events are logged instead.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: config.LOG_REQUESTS !== '1' }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 1: one log line per request (for debugging; it roughly halves throughput — see npm run bench). */
+  LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   UPLOAD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data/uploads')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Seed the demo data (settings, sports, demo accounts) on first start. */
