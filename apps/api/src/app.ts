@@ -14,9 +14,11 @@ import { createSportsService } from './modules/sports/sports.service';
 import { createImageStore } from './modules/uploads/image-store';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerWebApp } from './modules/web/web-app.routes';
+import { createWalletModule } from './modules/wallet/wallet.module';
 import { installAuth } from './plugins/auth';
 import { installZodValidation } from './plugins/contract';
 import { installErrorHandler } from './plugins/error-handler';
+import { installIdempotency } from './plugins/idempotency';
 import { installRateLimit } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 
@@ -59,6 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const db = database.db;
   const settings = createSettingsService(db, clock);
+  const wallet = createWalletModule(db, clock);
   const accounts = createAccounts({
     db,
     clock,
@@ -66,15 +69,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     settings,
     logger: app.log,
     sms: deps.smsProvider ?? createSmsProvider(config, app.log),
-    ...(deps.accountHooks ? { hooks: deps.accountHooks } : {}),
+    hooks: {
+      async onUserCreated(trx, account) {
+        await wallet.onUserCreated(trx, account);
+        await deps.accountHooks?.onUserCreated?.(trx, account);
+      },
+    },
   });
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
   installAuth(app, accounts.sessions);
+  installIdempotency(app, db, clock);
 
   registerSettingsRoutes(app, settings);
   registerSportsRoutes(app, createSportsService(db, clock));
   registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
   accounts.registerRoutes(app);
+  wallet.registerRoutes(app);
   await registerWebApp(app, config.WEB_DIST_DIR);
 
   return app;

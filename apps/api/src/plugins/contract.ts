@@ -64,6 +64,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   if (requiresUser && !app.authenticate) {
     throw new Error(`Endpoint ${endpoint.path} needs a session, but no auth plugin is registered`);
   }
+  if (endpoint.isMoneyMoving && !app.idempotency) {
+    throw new Error(`Endpoint ${endpoint.path} moves money, but no idempotency plugin is installed`);
+  }
+  const idempotency = endpoint.isMoneyMoving ? app.idempotency : undefined;
   app.route({
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
@@ -76,6 +80,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {}),
     },
     ...(requiresUser && app.authenticate ? { onRequest: app.authenticate } : {}),
+    ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
     handler: async (request, reply) => {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
       const result = await handler({ body, request, reply });

@@ -11,11 +11,27 @@ import {
 } from './account';
 import { getGlobalSetting } from './settings';
 import { getSports } from './sports';
+import {
+  accountStatement,
+  bonusHistory,
+  getButtonValue,
+  getUserBalance,
+  setButtonValue,
+  updateUserWalletStatus,
+  userBonus,
+} from './wallet';
 
 /** The endpoint map: every JSON endpoint of the API, declared once. */
 export const endpoints = {
   getGlobalSetting,
   getSports,
+  getUserBalance,
+  updateUserWalletStatus,
+  getButtonValue,
+  setButtonValue,
+  accountStatement,
+  bonusHistory,
+  userBonus,
   sendOtp,
   login,
   demoLogin,

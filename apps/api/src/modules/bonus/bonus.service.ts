@@ -1,0 +1,264 @@
+import {
+  ACTIVE_WALLET,
+  BONUS_LIFETIME_DAYS,
+  type BonusWallet,
+  SPLIT_RELEASE_SHARE_BP,
+  WAGER_REQUIREMENT_MULTIPLIER,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Ledger } from '../ledger/ledger.service';
+import { findUserByNameKey } from '../users/users.repository';
+import { userNameKey } from '../users/users.service';
+import { parseOperatorAmount, parseReason, type WalletService } from '../wallet/wallet.service';
+import { findActiveWallet, lockUserWallet } from '../wallet/wallet.repository';
+import { allocateWagerWallet, applySplitTurnover } from './bonus.rules';
+import { findBonus, insertBonus, insertBonusEvent, listActiveBonuses, listDueBonuses, updateBonus } from './bonus.repository';
+import type { BonusEventKind, BonusRow } from './bonus.table';
+
+const DAY_MS = 86_400_000;
+const EXPIRY_BATCH = 100;
+
+export interface GrantInput {
+  userId: number;
+  amount: number;
+  wallet: BonusWallet;
+  reason: string;
+  sessionId?: string | null;
+}
+
+export interface TurnoverInput {
+  userId: number;
+  /** Settled stake in paise. */
+  amount: number;
+  reference: string;
+  sessionId?: string | null;
+}
+
+export interface BonusRelease {
+  bonusId: number;
+  amount: number;
+  isCompleted: boolean;
+}
+
+export interface BonusService {
+  /** Credits a bonus into a wallet: a ledger transfer from the house and a history row. */
+  grant(db: Db, input: GrantInput): Promise<number>;
+  grantByName(userName: string, amount: string, wallet: string, reason: string): Promise<number>;
+  /**
+   * Counts settled turnover towards the active wallet's bonuses and releases what the rules say.
+   * Called by settlement inside its own transaction.
+   */
+  recordSettledTurnover(db: Db, input: TurnoverInput): Promise<BonusRelease[]>;
+  /** Expires every bonus past its time; each in its own transaction. Resolves to how many. */
+  expireDue(): Promise<number>;
+  /** What each of the player's active bonuses holds right now, by bonus id. */
+  currentRemaining(db: Db, userId: number): Promise<Map<number, number>>;
+}
+
+export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet: WalletService): BonusService {
+  async function recordEvent(executor: Db, bonus: BonusRow, kind: BonusEventKind, amount: number, transactionId: number | null) {
+    await insertBonusEvent(executor, {
+      bonus_id: Number(bonus.id),
+      user_id: Number(bonus.user_id),
+      kind,
+      wallet: bonus.wallet,
+      amount,
+      transaction_id: transactionId,
+      created_at: clock.now(),
+    });
+  }
+
+  /** Moves bonus money to cash (release) or back to the house (expiry); zero moves nothing. */
+  async function moveOut(executor: Db, bonus: BonusRow, kind: 'release' | 'expiry', amount: number, sessionId?: string | null) {
+    let transactionId: number | null = null;
+    if (amount > 0) {
+      const userId = Number(bonus.user_id);
+      const result = await ledger.transfer(executor, {
+        kind: `bonus_${kind}`,
+        reference: `bonus:${bonus.id}`,
+        userId,
+        sessionId: sessionId ?? null,
+        from: { userId, kind: bonus.wallet === 'split' ? 'split_bonus' : 'wager_bonus' },
+        to: kind === 'release' ? { userId, kind: 'cash' } : { system: 'house' },
+        amount,
+      });
+      transactionId = result.transactionId;
+    }
+    await recordEvent(executor, bonus, kind, amount, transactionId);
+  }
+
+  async function wagerAllocation(executor: Db, userId: number, bonuses: BonusRow[]) {
+    const balances = await wallet.readBalances(executor, userId);
+    const allocation = allocateWagerWallet(
+      bonuses.map((bonus) => ({ id: Number(bonus.id), granted: Number(bonus.remaining_amount) })),
+      balances.wagerBonus,
+    );
+    return { allocation, balances };
+  }
+
+  async function expireOne(bonusId: number): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const due = await findBonus(trx, bonusId);
+      if (!due) return false;
+      await lockUserWallet(trx, Number(due.user_id), clock.now());
+      const bonus = await findBonus(trx, bonusId);
+      if (!bonus || bonus.status !== 'active' || Number(bonus.expires_at) > clock.now()) return false;
+      const userId = Number(bonus.user_id);
+      let amount = Number(bonus.remaining_amount);
+      if (bonus.wallet === 'wager') {
+        const { allocation, balances } = await wagerAllocation(trx, userId, await listActiveBonuses(trx, userId, 'wager'));
+        // Bonus money still staked on open bets comes back at settlement; expire after that.
+        if (balances.bonusExposure > 0) return false;
+        amount = allocation.get(bonusId) ?? 0;
+      }
+      await moveOut(trx, bonus, 'expiry', amount);
+      await updateBonus(trx, bonusId, {
+        status: 'expired',
+        expired_amount: amount,
+        remaining_amount: 0,
+        closed_at: clock.now(),
+      });
+      return true;
+    });
+  }
+
+  async function splitTurnover(trx: Db, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
+    const releases: BonusRelease[] = [];
+    let left = amount;
+    for (const bonus of bonuses) {
+      if (left <= 0) break;
+      const outcome = applySplitTurnover(
+        {
+          granted: Number(bonus.granted_amount),
+          remaining: Number(bonus.remaining_amount),
+          turnover: Number(bonus.turnover),
+          releaseSteps: Number(bonus.release_steps),
+          shareBp: Number(bonus.release_share_bp),
+        },
+        left,
+      );
+      if (outcome.released > 0) await moveOut(trx, bonus, 'release', outcome.released, sessionId);
+      await updateBonus(trx, Number(bonus.id), {
+        turnover: outcome.turnover,
+        release_steps: outcome.releaseSteps,
+        remaining_amount: outcome.remaining,
+        released_amount: Number(bonus.released_amount) + outcome.released,
+        ...(outcome.isCompleted ? { status: 'completed' as const, closed_at: clock.now() } : {}),
+      });
+      if (outcome.released > 0)
+        releases.push({ bonusId: Number(bonus.id), amount: outcome.released, isCompleted: outcome.isCompleted });
+      left = outcome.unusedTurnover;
+    }
+    return releases;
+  }
+
+  async function wagerTurnover(trx: Db, userId: number, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
+    const releases: BonusRelease[] = [];
+    let left = amount;
+    let active = bonuses;
+    while (left > 0 && active.length > 0) {
+      const bonus = active[0] as BonusRow;
+      const turnover = Number(bonus.turnover) + left;
+      const requirement = Number(bonus.wagering_requirement);
+      const { allocation, balances } = await wagerAllocation(trx, userId, active);
+      // Completes only when none of the wager wallet is staked on open bets, so no bonus money is left behind.
+      if (turnover < requirement || balances.bonusExposure > 0) {
+        await updateBonus(trx, Number(bonus.id), { turnover });
+        break;
+      }
+      const released = allocation.get(Number(bonus.id)) ?? 0;
+      await moveOut(trx, bonus, 'release', released, sessionId);
+      await updateBonus(trx, Number(bonus.id), {
+        turnover: requirement,
+        released_amount: released,
+        remaining_amount: 0,
+        status: 'completed',
+        closed_at: clock.now(),
+      });
+      releases.push({ bonusId: Number(bonus.id), amount: released, isCompleted: true });
+      left = turnover - requirement;
+      active = active.slice(1);
+    }
+    return releases;
+  }
+
+  const service: BonusService = {
+    async grant(executor, { userId, amount, wallet: walletName, reason, sessionId }) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('BAD_REQUEST', 'A bonus must be more than 0');
+      await lockUserWallet(executor, userId, clock.now());
+      const now = clock.now();
+      const bonusId = await insertBonus(executor, {
+        user_id: userId,
+        wallet: walletName,
+        reason,
+        granted_amount: amount,
+        wagering_requirement: walletName === 'wager' ? amount * WAGER_REQUIREMENT_MULTIPLIER : 0,
+        release_share_bp: walletName === 'split' ? SPLIT_RELEASE_SHARE_BP : 0,
+        remaining_amount: amount,
+        status: 'active',
+        created_at: now,
+        expires_at: now + BONUS_LIFETIME_DAYS * DAY_MS,
+        closed_at: null,
+      });
+      const result = await ledger.transfer(executor, {
+        kind: 'bonus_grant',
+        reference: `bonus:${bonusId}`,
+        userId,
+        sessionId: sessionId ?? null,
+        from: { system: 'house' },
+        to: { userId, kind: walletName === 'split' ? 'split_bonus' : 'wager_bonus' },
+        amount,
+      });
+      const bonus = await findBonus(executor, bonusId);
+      if (bonus) await recordEvent(executor, bonus, 'grant', amount, result.transactionId);
+      return bonusId;
+    },
+
+    async grantByName(userName, amountText, walletText, reasonText) {
+      if (walletText !== 'split' && walletText !== 'wager') throw new AppError('BAD_REQUEST', '--wallet must be split or wager');
+      const amount = parseOperatorAmount(amountText);
+      const reason = parseReason(reasonText);
+      const user = await findUserByNameKey(db, userNameKey(userName));
+      if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
+      return db
+        .transaction()
+        .execute((trx) => service.grant(trx, { userId: Number(user.id), amount, wallet: walletText, reason }));
+    },
+
+    async recordSettledTurnover(trx, { userId, amount, sessionId }) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) return [];
+      await lockUserWallet(trx, userId, clock.now());
+      const activeWallet = await findActiveWallet(trx, userId);
+      if (activeWallet === ACTIVE_WALLET.none) return [];
+      const walletName = activeWallet === ACTIVE_WALLET.split ? 'split' : 'wager';
+      const now = clock.now();
+      // A bonus past its time takes no more turnover, even before the expiry sweep reaches it.
+      const bonuses = (await listActiveBonuses(trx, userId, walletName)).filter((bonus) => Number(bonus.expires_at) > now);
+      return walletName === 'split'
+        ? splitTurnover(trx, bonuses, amount, sessionId)
+        : wagerTurnover(trx, userId, bonuses, amount, sessionId);
+    },
+
+    async expireDue() {
+      let expired = 0;
+      for (const due of await listDueBonuses(db, clock.now(), EXPIRY_BATCH)) {
+        if (await expireOne(Number(due.id))) expired += 1;
+      }
+      return expired;
+    },
+
+    async currentRemaining(executor, userId) {
+      const active = await listActiveBonuses(executor, userId);
+      const remaining = new Map<number, number>();
+      for (const bonus of active) if (bonus.wallet === 'split') remaining.set(Number(bonus.id), Number(bonus.remaining_amount));
+      const wager = active.filter((bonus) => bonus.wallet === 'wager');
+      if (wager.length > 0) {
+        for (const [id, amount] of (await wagerAllocation(executor, userId, wager)).allocation) remaining.set(id, amount);
+      }
+      return remaining;
+    },
+  };
+  return service;
+}

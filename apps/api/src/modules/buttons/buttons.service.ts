@@ -1,0 +1,51 @@
+import { BUTTON_TYPES, DEFAULT_STAKE_BUTTONS, PAISE_PER_RUPEE, type StakeButton } from '@app/shared';
+import type { Db } from '../../db/database';
+import { listButtons, replaceButtons } from './buttons.repository';
+
+export interface ButtonsService {
+  /** The player's stake buttons; a type never saved shows the defaults. */
+  getButtons(userId: number): Promise<StakeButton[]>;
+  /** Saves the buttons of each type present in `buttons`; other types keep theirs. */
+  setButtons(userId: number, buttons: StakeButton[]): Promise<StakeButton[]>;
+}
+
+export function createButtonsService(db: Db): ButtonsService {
+  async function read(executor: Db, userId: number): Promise<StakeButton[]> {
+    const saved = await listButtons(executor, userId);
+    return BUTTON_TYPES.flatMap((type) => {
+      const ofType = saved.filter((button) => button.type === type);
+      if (ofType.length === 0) return DEFAULT_STAKE_BUTTONS.filter((button) => button.type === type);
+      return ofType.map((button) => ({
+        button_name: button.button_name,
+        button_value: Number(button.value_paise) / PAISE_PER_RUPEE,
+        type,
+      }));
+    });
+  }
+
+  return {
+    getButtons: (userId) => read(db, userId),
+    async setButtons(userId, buttons) {
+      const types = BUTTON_TYPES.filter((type) => buttons.some((button) => button.type === type));
+      return db.transaction().execute(async (trx) => {
+        await replaceButtons(
+          trx,
+          userId,
+          types,
+          types.flatMap((type) =>
+            buttons
+              .filter((button) => button.type === type)
+              .map((button, position) => ({
+                user_id: userId,
+                type,
+                position,
+                button_name: button.button_name,
+                value_paise: button.button_value * PAISE_PER_RUPEE,
+              })),
+          ),
+        );
+        return read(trx, userId);
+      });
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { MAX_AMOUNT_PAISE } from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import {
+  applyToStoredBalance,
+  findAccountByKey,
+  findUserIsDemo,
+  insertEntries,
+  insertSystemAccount,
+  insertTransaction,
+  insertUserAccounts,
+  userAccountKey,
+} from './ledger.repository';
+import type { Book, UserAccountKind } from './ledger.table';
+
+/**
+ * An account named by what it is, never by id. A system account takes the book of the
+ * transaction, so a play-money movement can only ever reach the play-money house.
+ */
+export type AccountRef =
+  { userId: number; kind: UserAccountKind } | { system: 'house' | 'payment_gateway' } | { system: 'game_provider'; code: string };
+
+export interface Leg {
+  account: AccountRef;
+  /** Signed integer paise: positive raises the account's balance. */
+  amount: number;
+}
+
+export interface Posting {
+  /** What caused it, e.g. operator_credit, bonus_grant, bet_hold. */
+  kind: string;
+  /** The caller's reference: a bet id, a bonus id, an operator's reason. */
+  reference: string;
+  /** The player the movement is about, if any. */
+  userId: number | null;
+  /** The session that caused it (null for operators and jobs). */
+  sessionId?: string | null;
+  /** Needed only when no player's account takes part. */
+  book?: Book;
+  legs: Leg[];
+}
+
+export interface PostResult {
+  transactionId: number;
+  book: Book;
+  /** Balance after the posting of each player's account it touched, by `u:{id}:{kind}` key. */
+  balances: Map<string, number>;
+}
+
+export interface TransferInput extends Omit<Posting, 'legs'> {
+  from: AccountRef;
+  to: AccountRef;
+  amount: number;
+}
+
+export interface Ledger {
+  /** Writes one balanced transaction. `db` must be a transaction the caller owns. */
+  post(db: Db, posting: Posting): Promise<PostResult>;
+  /** Moves a positive amount from one account to another. */
+  transfer(db: Db, input: TransferInput): Promise<PostResult>;
+  /** A player's accounts exist once this resolves (creating them is idempotent). */
+  openUserAccounts(db: Db, userId: number): Promise<Book>;
+  /** Registers a game provider's account in a book; call outside any transaction. */
+  openProviderAccount(db: Db, code: string, book: Book): Promise<void>;
+}
+
+export class InsufficientBalanceError extends AppError {
+  constructor(readonly accountKey: string) {
+    super('INSUFFICIENT_BALANCE', 'Insufficient balance');
+  }
+}
+
+const PROVIDER_CODE = /^[a-z0-9_-]{1,40}$/;
+
+function systemAccountKey(ref: Exclude<AccountRef, { userId: number }>, book: Book): string {
+  if (ref.system === 'game_provider') {
+    if (!PROVIDER_CODE.test(ref.code)) throw new Error(`Invalid provider code "${ref.code}"`);
+    return `game_provider:${ref.code}:${book}`;
+  }
+  return `${ref.system}:${book}`;
+}
+
+function validate(posting: Posting): void {
+  if (posting.legs.length < 2) throw new Error('A ledger transaction needs at least two legs');
+  let sum = 0;
+  for (const leg of posting.legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0 || Math.abs(leg.amount) > MAX_AMOUNT_PAISE) {
+      throw new Error(`Invalid ledger amount ${leg.amount}`);
+    }
+    sum += leg.amount;
+  }
+  if (sum !== 0) throw new Error(`Ledger legs sum to ${sum}, not 0`);
+  if (!posting.kind || posting.kind.length > 40) throw new Error('A ledger transaction needs a kind');
+  if (posting.reference.length > 200) throw new Error('A ledger reference is at most 200 characters');
+}
+
+/**
+ * The one writer of ledger entries: nothing else changes a balance (docs/adr/0003-ledger.md).
+ * Players' accounts keep a stored balance changed by a guarded UPDATE; system accounts are
+ * unbounded and store none, so the house is never a row every bet must lock.
+ */
+export function createLedger(clock: Clock): Ledger {
+  // System accounts are created by the migration or by openProviderAccount outside any
+  // transaction, and never deleted, so their ids are safe to keep.
+  const systemAccountIds = new Map<string, number>();
+
+  async function systemAccountId(db: Db, key: string): Promise<number> {
+    const cached = systemAccountIds.get(key);
+    if (cached !== undefined) return cached;
+    const row = await findAccountByKey(db, key);
+    if (!row) {
+      if (key === 'payment_gateway:play') throw new AppError('REFUSED', 'Play money cannot be deposited or withdrawn');
+      throw new Error(`No ledger account ${key}`);
+    }
+    systemAccountIds.set(key, Number(row.id));
+    return Number(row.id);
+  }
+
+  async function openUserAccounts(db: Db, userId: number): Promise<Book> {
+    const existing = await findAccountByKey(db, userAccountKey(userId, 'cash'));
+    if (existing) return existing.book;
+    const isDemo = await findUserIsDemo(db, userId);
+    if (isDemo === undefined) throw new AppError('NOT_FOUND', `No user has id ${userId}`);
+    const book: Book = isDemo ? 'play' : 'real';
+    await insertUserAccounts(db, userId, book, clock.now());
+    return book;
+  }
+
+  async function applyUserLeg(db: Db, key: string, userId: number, amount: number) {
+    const applied = await applyToStoredBalance(db, key, amount);
+    if (applied) return applied;
+    if (!(await findAccountByKey(db, key))) {
+      await openUserAccounts(db, userId);
+      const retried = await applyToStoredBalance(db, key, amount);
+      if (retried) return retried;
+    }
+    throw new InsufficientBalanceError(key);
+  }
+
+  async function post(db: Db, posting: Posting): Promise<PostResult> {
+    if (!db.isTransaction) throw new Error('ledger.post must run inside the caller’s transaction');
+    validate(posting);
+    const userLegs = posting.legs
+      .flatMap((leg) => ('userId' in leg.account ? [{ ...leg.account, key: '', amount: leg.amount }] : []))
+      .map((leg) => ({ ...leg, key: userAccountKey(leg.userId, leg.kind) }))
+      // One lock order for every writer: no two transactions can wait on each other.
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (new Set(userLegs.map((leg) => leg.key)).size !== userLegs.length) throw new Error('An account appears twice');
+
+    let book = posting.book;
+    const entries: { accountId: number; amount: number; balanceAfter: number | null }[] = [];
+    const balances = new Map<string, number>();
+    for (const leg of userLegs) {
+      const applied = await applyUserLeg(db, leg.key, leg.userId, leg.amount);
+      if (book === undefined) book = applied.book;
+      // The books never meet: a play-money account cannot join a real-money transaction.
+      if (applied.book !== book) throw new AppError('REFUSED', 'Play money and real money never mix');
+      entries.push({ accountId: applied.id, amount: leg.amount, balanceAfter: applied.balance });
+      balances.set(leg.key, applied.balance);
+    }
+    if (book === undefined) throw new Error('A transaction without a player needs a book');
+    for (const leg of posting.legs) {
+      if ('userId' in leg.account) continue;
+      const accountId = await systemAccountId(db, systemAccountKey(leg.account, book));
+      if (entries.some((entry) => entry.accountId === accountId)) throw new Error('An account appears twice');
+      entries.push({ accountId, amount: leg.amount, balanceAfter: null });
+    }
+
+    const now = clock.now();
+    const transactionId = await insertTransaction(db, {
+      kind: posting.kind,
+      reference: posting.reference,
+      book,
+      user_id: posting.userId,
+      session_id: posting.sessionId ?? null,
+      created_at: now,
+    });
+    await insertEntries(
+      db,
+      entries.map((entry) => ({
+        transaction_id: transactionId,
+        account_id: entry.accountId,
+        book: book as Book,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+        created_at: now,
+      })),
+    );
+    return { transactionId, book, balances };
+  }
+
+  return {
+    post,
+    async transfer(db, { from, to, amount, ...rest }) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`A transfer needs a positive amount, not ${amount}`);
+      return post(db, {
+        ...rest,
+        legs: [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+    openUserAccounts,
+    async openProviderAccount(db, code, book) {
+      const key = systemAccountKey({ system: 'game_provider', code }, book);
+      await insertSystemAccount(db, { account_key: key, kind: 'game_provider', book }, clock.now());
+    },
+  };
+}

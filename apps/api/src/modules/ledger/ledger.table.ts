@@ -1,0 +1,46 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** 'real' money, or 'play' money for demo accounts; a transaction never mixes the two. */
+export type Book = 'real' | 'play';
+
+/** A player's accounts. */
+export type UserAccountKind = 'cash' | 'exposure' | 'split_bonus' | 'wager_bonus' | 'bonus_exposure';
+/** The system's accounts: unbounded, their balance is the sum of their entries. */
+export type SystemAccountKind = 'house' | 'payment_gateway' | 'game_provider';
+export type AccountKind = UserAccountKind | SystemAccountKind;
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  account_key: string;
+  owner_user_id: number | null;
+  kind: AccountKind;
+  book: Book;
+  /** Stored for players' accounts (never below zero); null for system accounts. */
+  balance: number | null;
+  created_at: number;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  reference: string;
+  book: Book;
+  user_id: number | null;
+  session_id: string | null;
+  created_at: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  book: Book;
+  /** Signed paise; positive raises the balance. */
+  amount: number;
+  /** The account's balance right after this entry; null for system accounts. */
+  balance_after: number | null;
+  created_at: number;
+}
+
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;

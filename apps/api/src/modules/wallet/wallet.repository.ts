@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/**
+ * The balance poll's one read: the player's account balances and active wallet, by the
+ * owner index and the status primary key.
+ */
+export async function readBalanceRows(
+  db: Db,
+  userId: number,
+): Promise<{ kind: string; balance: number | null; active_wallet: number | null }[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'balance'])
+    .select((eb) =>
+      eb.selectFrom('wallet_status').select('active_wallet').where('wallet_status.user_id', '=', userId).as('active_wallet'),
+    )
+    .where('owner_user_id', '=', userId)
+    .execute();
+}
+
+export async function findActiveWallet(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('wallet_status').select('active_wallet').where('user_id', '=', userId).executeTakeFirst();
+  return row ? Number(row.active_wallet) : 0;
+}
+
+export async function upsertActiveWallet(db: Db, userId: number, activeWallet: number, now: number): Promise<void> {
+  await db
+    .insertInto('wallet_status')
+    .values({ user_id: userId, active_wallet: activeWallet, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ active_wallet: activeWallet, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Serialises bonus bookkeeping of one player: on PostgreSQL the touched status row stays locked
+ * until the caller's transaction ends (SQLite runs one writer at a time anyway).
+ */
+export async function lockUserWallet(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('wallet_status')
+    .values({ user_id: userId, active_wallet: 0, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: sql`wallet_status.updated_at` }))
+    .execute();
+}
+
+export interface TimeWindow {
+  startMs: number;
+  endMs: number;
+}
+
+/** One page of the movements of the given accounts, newest first, with what caused each. */
+export async function pageStatement(db: Db, accountIds: number[], window: TimeWindow, offset: number, limit: number) {
+  if (accountIds.length === 0) return [];
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['e.id', 'e.amount', 'e.balance_after', 'e.created_at', 't.kind', 't.reference', 'a.kind as wallet'])
+    .where('e.account_id', 'in', accountIds)
+    .where('e.created_at', '>=', window.startMs)
+    .where('e.created_at', '<', window.endMs)
+    .orderBy('e.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function totalStatement(db: Db, accountIds: number[], window: TimeWindow) {
+  if (accountIds.length === 0) return { rows: 0, credit: 0, debit: 0 };
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.sum<number>(eb.case().when('amount', '>', 0).then(eb.ref('amount')).else(0).end()).as('credit'),
+      eb.fn.sum<number>(eb.case().when('amount', '<', 0).then(eb.ref('amount')).else(0).end()).as('debit'),
+    ])
+    .where('account_id', 'in', accountIds)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), credit: Number(row.credit ?? 0), debit: -Number(row.debit ?? 0) };
+}

@@ -1,0 +1,208 @@
+import {
+  ACTIVE_WALLET,
+  type ActiveWallet,
+  type Balance,
+  DEMO_PLAY_MONEY_PAISE,
+  MAX_OPERATOR_AMOUNT_PAISE,
+  paiseToRupees,
+  parseRupees,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { listUserBalances } from '../ledger/ledger.repository';
+import type { Ledger } from '../ledger/ledger.service';
+import { findUserByNameKey } from '../users/users.repository';
+import { userNameKey } from '../users/users.service';
+import { findActiveWallet, lockUserWallet, readBalanceRows, upsertActiveWallet } from './wallet.repository';
+
+/** A player's balances in paise. */
+export interface WalletBalances {
+  cash: number;
+  exposure: number;
+  splitBonus: number;
+  wagerBonus: number;
+  bonusExposure: number;
+}
+
+export interface MoneyContext {
+  userId: number;
+  /** The caller's reference (bet id ...). */
+  reference: string;
+  sessionId?: string | null;
+}
+
+export interface HoldResult {
+  fromCash: number;
+  fromBonus: number;
+}
+
+export interface WalletService {
+  /** The balance answer of `user/getUserBalance`, in rupees. */
+  getBalance(userId: number): Promise<Balance>;
+  readBalances(db: Db, userId: number): Promise<WalletBalances>;
+  balancesByName(userName: string): Promise<WalletBalances>;
+  setActiveWallet(userId: number, status: ActiveWallet): Promise<ActiveWallet>;
+  /** Operator credit or debit by user name, as a transfer with the house; amount in rupees as typed. */
+  operatorAdjust(direction: 'credit' | 'debit', userName: string, amount: string, reason: string): Promise<WalletBalances>;
+  /** Play money for a fresh demo account, from the play-money house. */
+  fundDemoAccount(db: Db, userId: number, sessionId?: string | null): Promise<void>;
+  /** Holds a bet's liability: cash first, then the wager bonus when the wager wallet is active. */
+  hold(db: Db, context: MoneyContext & { amount: number }): Promise<HoldResult>;
+  /** Returns held money to where it came from. */
+  release(db: Db, context: MoneyContext & HoldResult): Promise<void>;
+}
+
+const EMPTY: WalletBalances = { cash: 0, exposure: 0, splitBonus: 0, wagerBonus: 0, bonusExposure: 0 };
+const FIELD_BY_KIND: Record<string, keyof WalletBalances> = {
+  cash: 'cash',
+  exposure: 'exposure',
+  split_bonus: 'splitBonus',
+  wager_bonus: 'wagerBonus',
+  bonus_exposure: 'bonusExposure',
+};
+
+function toBalances(rows: { kind: string; balance: number | null }[]): WalletBalances {
+  const balances = { ...EMPTY };
+  for (const row of rows) {
+    const field = FIELD_BY_KIND[row.kind];
+    if (field) balances[field] = Number(row.balance ?? 0);
+  }
+  return balances;
+}
+
+function toActiveWallet(value: number | null | undefined): ActiveWallet {
+  return value === ACTIVE_WALLET.split || value === ACTIVE_WALLET.wager ? value : ACTIVE_WALLET.none;
+}
+
+export function parseOperatorAmount(text: string): number {
+  const parsed = parseRupees(text);
+  if (!parsed.ok) throw new AppError('BAD_REQUEST', `Amount ${parsed.reason}`);
+  if (parsed.paise === 0) throw new AppError('BAD_REQUEST', 'Amount must be more than 0');
+  if (parsed.paise > MAX_OPERATOR_AMOUNT_PAISE) {
+    throw new AppError('BAD_REQUEST', `Amount must be at most ${paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE)}`);
+  }
+  return parsed.paise;
+}
+
+export function parseReason(text: string): string {
+  const reason = text.trim();
+  if (reason.length === 0 || reason.length > 180) throw new AppError('BAD_REQUEST', 'Reason must be 1 to 180 characters');
+  return reason;
+}
+
+export function createWalletService(db: Db, clock: Clock, ledger: Ledger): WalletService {
+  async function readBalances(executor: Db, userId: number): Promise<WalletBalances> {
+    return toBalances(await listUserBalances(executor, userId));
+  }
+
+  async function userIdByName(userName: string): Promise<number> {
+    const user = await findUserByNameKey(db, userNameKey(userName));
+    if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
+    return Number(user.id);
+  }
+
+  return {
+    async getBalance(userId) {
+      const rows = await readBalanceRows(db, userId);
+      const balances = toBalances(rows);
+      return {
+        free_chip: paiseToRupees(balances.cash),
+        exposure: paiseToRupees(balances.exposure + balances.bonusExposure),
+        bonus_amount: paiseToRupees(balances.splitBonus + balances.wagerBonus),
+        split_bonus: paiseToRupees(balances.splitBonus),
+        wagger_bonus: paiseToRupees(balances.wagerBonus),
+        active_wallet: toActiveWallet(rows[0]?.active_wallet),
+      };
+    },
+
+    readBalances,
+    balancesByName: async (userName) => readBalances(db, await userIdByName(userName)),
+
+    async setActiveWallet(userId, status) {
+      return db.transaction().execute(async (trx) => {
+        await lockUserWallet(trx, userId, clock.now());
+        if (status !== ACTIVE_WALLET.none) {
+          const balances = await readBalances(trx, userId);
+          const available = status === ACTIVE_WALLET.split ? balances.splitBonus : balances.wagerBonus + balances.bonusExposure;
+          if (available <= 0) {
+            const name = status === ACTIVE_WALLET.split ? 'split' : 'wager';
+            throw new AppError('REFUSED', `There is no bonus in the ${name} wallet to activate`);
+          }
+        }
+        await upsertActiveWallet(trx, userId, status, clock.now());
+        return status;
+      });
+    },
+
+    async operatorAdjust(direction, userName, amountText, reasonText) {
+      const amount = parseOperatorAmount(amountText);
+      const reason = parseReason(reasonText);
+      const userId = await userIdByName(userName);
+      return db.transaction().execute(async (trx) => {
+        const cash = { userId, kind: 'cash' } as const;
+        const house = { system: 'house' } as const;
+        await ledger.transfer(trx, {
+          kind: `operator_${direction}`,
+          reference: reason,
+          userId,
+          from: direction === 'credit' ? house : cash,
+          to: direction === 'credit' ? cash : house,
+          amount,
+        });
+        return readBalances(trx, userId);
+      });
+    },
+
+    async fundDemoAccount(executor, userId, sessionId = null) {
+      const book = await ledger.openUserAccounts(executor, userId);
+      if (book !== 'play') throw new Error(`User ${userId} is not a demo account; play money is for demo accounts only`);
+      await ledger.transfer(executor, {
+        kind: 'demo_funding',
+        reference: 'play money for a new demo account',
+        userId,
+        sessionId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: DEMO_PLAY_MONEY_PAISE,
+      });
+    },
+
+    async hold(executor, { userId, amount, reference, sessionId }) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`A hold needs a positive amount, not ${amount}`);
+      const balances = await readBalances(executor, userId);
+      const fromCash = Math.min(amount, balances.cash);
+      const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
+      const fromBonus = amount - fromCash;
+      if (fromBonus > 0 && (!canUseBonus || fromBonus > balances.wagerBonus)) {
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+      }
+      const legs = [];
+      if (fromCash > 0) {
+        legs.push({ account: { userId, kind: 'cash' as const }, amount: -fromCash });
+        legs.push({ account: { userId, kind: 'exposure' as const }, amount: fromCash });
+      }
+      if (fromBonus > 0) {
+        legs.push({ account: { userId, kind: 'wager_bonus' as const }, amount: -fromBonus });
+        legs.push({ account: { userId, kind: 'bonus_exposure' as const }, amount: fromBonus });
+      }
+      // The guarded updates re-check every figure read above: a concurrent debit cannot overdraw.
+      await ledger.post(executor, { kind: 'hold', reference, userId, sessionId: sessionId ?? null, legs });
+      return { fromCash, fromBonus };
+    },
+
+    async release(executor, { userId, fromCash, fromBonus, reference, sessionId }) {
+      const legs = [];
+      if (fromCash > 0) {
+        legs.push({ account: { userId, kind: 'exposure' as const }, amount: -fromCash });
+        legs.push({ account: { userId, kind: 'cash' as const }, amount: fromCash });
+      }
+      if (fromBonus > 0) {
+        legs.push({ account: { userId, kind: 'bonus_exposure' as const }, amount: -fromBonus });
+        legs.push({ account: { userId, kind: 'wager_bonus' as const }, amount: fromBonus });
+      }
+      if (legs.length === 0) return;
+      await ledger.post(executor, { kind: 'release', reference, userId, sessionId: sessionId ?? null, legs });
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import {
+  BUTTON_TYPES,
+  MAX_BUTTON_NAME_LENGTH,
+  MAX_BUTTON_VALUE_RUPEES,
+  MAX_BUTTONS_PER_TYPE,
+  MAX_REPORT_PAGE_SIZE,
+  MAX_REPORT_RANGE_DAYS,
+  reportRangeDays,
+} from '../domain/wallet';
+import { defineEndpoint } from './contract';
+
+/** Rupees on the wire: a JSON number with at most two decimals. */
+const rupees = z.number();
+
+export const balanceSchema = z.object({
+  /** Cash available to bet: cash minus what is held for open bets. */
+  free_chip: rupees,
+  /** Liability held for open bets. */
+  exposure: rupees,
+  /** split_bonus + wagger_bonus. */
+  bonus_amount: rupees,
+  split_bonus: rupees,
+  wagger_bonus: rupees,
+  /** 1 split, 2 wager, 0 none. */
+  active_wallet: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+export const getUserBalance = defineEndpoint({
+  method: 'POST',
+  path: 'user/getUserBalance',
+  auth: 'user',
+  request: z.strictObject({}),
+  data: balanceSchema,
+  /** The 5-second poll must not keep an idle session alive (product-rules.md). */
+  countsAsActivity: false,
+});
+
+const walletStatus = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.enum(['0', '1', '2']).transform((value) => Number(value) as 0 | 1 | 2),
+]);
+
+export const updateUserWalletStatus = defineEndpoint({
+  method: 'POST',
+  path: 'user/updateUserWalletStatus',
+  auth: 'user',
+  request: z.strictObject({ status: walletStatus }),
+  data: z.object({ active_wallet: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+});
+
+export const stakeButtonSchema = z.strictObject({
+  button_name: z
+    .string()
+    .trim()
+    .min(1, 'Button name is required')
+    .max(MAX_BUTTON_NAME_LENGTH, `Button name must be at most ${MAX_BUTTON_NAME_LENGTH} characters`)
+    // eslint-disable-next-line no-control-regex
+    .refine((name) => !/[\u0000-\u001f\u007f<>]/.test(name), 'Button name has characters that are not allowed'),
+  button_value: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Button value must be a whole number of rupees'),
+    ])
+    .transform(Number)
+    .refine((value) => Number.isInteger(value), 'Button value must be a whole number of rupees')
+    .refine((value) => value > 0, 'Button value must be more than 0')
+    .refine((value) => value <= MAX_BUTTON_VALUE_RUPEES, `Button value must be at most ${MAX_BUTTON_VALUE_RUPEES}`),
+  type: z.enum(BUTTON_TYPES as [ButtonTypeName, ...ButtonTypeName[]]),
+});
+type ButtonTypeName = 'Game' | 'Casino';
+
+/** The list of buttons; each type present replaces that type's buttons, a type left out is kept. */
+export const stakeButtonListSchema = z
+  .array(stakeButtonSchema)
+  .min(1, 'Send at least one button')
+  .superRefine((buttons, context) => {
+    for (const type of BUTTON_TYPES) {
+      const count = buttons.filter((button) => button.type === type).length;
+      if (count > MAX_BUTTONS_PER_TYPE) {
+        context.addIssue({ code: 'custom', message: `At most ${MAX_BUTTONS_PER_TYPE} ${type} buttons` });
+      }
+    }
+  });
+
+export const getButtonValue = defineEndpoint({
+  method: 'GET',
+  path: 'user/getButtonValue',
+  auth: 'user',
+  request: z.strictObject({}),
+  /** JSON text of a list of { button_name, button_value, type } (spec §7). */
+  data: z.string(),
+});
+
+export const setButtonValue = defineEndpoint({
+  method: 'POST',
+  path: 'user/setButtonValue',
+  auth: 'user',
+  request: stakeButtonListSchema,
+  data: z.string(),
+});
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31');
+
+/** Date range (India calendar days, inclusive) and paging of every wallet report. */
+export const reportQuerySchema = z
+  .strictObject({
+    from_date: day.optional(),
+    to_date: day.optional(),
+    page: z.number().int().min(1).max(100_000).optional(),
+    limit: z.number().int().min(1).max(MAX_REPORT_PAGE_SIZE).optional(),
+  })
+  .refine((query) => !query.from_date || !query.to_date || query.from_date <= query.to_date, {
+    message: 'from_date must not be after to_date',
+    path: ['from_date'],
+  })
+  .refine(
+    (query) => !query.from_date || !query.to_date || reportRangeDays(query.from_date, query.to_date) <= MAX_REPORT_RANGE_DAYS,
+    { message: `A report covers at most ${MAX_REPORT_RANGE_DAYS} days`, path: ['to_date'] },
+  );
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+const pagingSchema = z.object({
+  from_date: z.string(),
+  to_date: z.string(),
+  page: z.number(),
+  limit: z.number(),
+  total_rows: z.number(),
+});
+
+export const LEDGER_WALLETS = ['cash', 'exposure', 'split_bonus', 'wager_bonus', 'bonus_exposure'] as const;
+export type LedgerWallet = (typeof LEDGER_WALLETS)[number];
+
+export const statementRowSchema = z.object({
+  id: z.number(),
+  /** ISO time of the movement. */
+  date: z.string(),
+  /** What caused it: operator_credit, bonus_grant, bet_hold ... */
+  kind: z.string(),
+  reference: z.string(),
+  wallet: z.enum(LEDGER_WALLETS),
+  credit: rupees,
+  debit: rupees,
+  /** Balance of that wallet right after the movement. */
+  balance: rupees,
+});
+export type StatementRow = z.infer<typeof statementRowSchema>;
+
+export const accountStatement = defineEndpoint({
+  method: 'POST',
+  path: 'report/accountStatement',
+  auth: 'user',
+  request: reportQuerySchema,
+  data: pagingSchema.extend({
+    rows: z.array(statementRowSchema),
+    totals: z.object({ credit: rupees, debit: rupees }),
+  }),
+});
+
+export const BONUS_EVENT_KINDS = ['grant', 'release', 'expiry'] as const;
+
+export const bonusEventRowSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  bonus_id: z.number(),
+  kind: z.enum(BONUS_EVENT_KINDS),
+  wallet: z.enum(['split', 'wager']),
+  amount: rupees,
+});
+export type BonusEventRow = z.infer<typeof bonusEventRowSchema>;
+
+export const bonusHistory = defineEndpoint({
+  method: 'POST',
+  path: 'report/bonusHistory',
+  auth: 'user',
+  request: reportQuerySchema,
+  data: pagingSchema.extend({
+    rows: z.array(bonusEventRowSchema),
+    totals: z.object({ granted: rupees, released: rupees, expired: rupees }),
+  }),
+});
+
+export const userBonusRowSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  wallet: z.enum(['split', 'wager']),
+  reason: z.string(),
+  granted: rupees,
+  /** Settled turnover needed before the wager bonus is released (0 for split). */
+  wagering_requirement: rupees,
+  /** Settled turnover counted towards this bonus so far. */
+  turnover: rupees,
+  released: rupees,
+  expired: rupees,
+  remaining: rupees,
+  status: z.enum(['active', 'completed', 'expired']),
+  expires_at: z.string(),
+});
+export type UserBonusRow = z.infer<typeof userBonusRowSchema>;
+
+export const userBonus = defineEndpoint({
+  method: 'POST',
+  path: 'report/userBonus',
+  auth: 'user',
+  request: reportQuerySchema,
+  data: pagingSchema.extend({
+    rows: z.array(userBonusRowSchema),
+    totals: z.object({ granted: rupees, released: rupees, remaining: rupees }),
+  }),
+});
