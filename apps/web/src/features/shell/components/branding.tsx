@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { uploadImageUrl, useSettingsOrDefaults } from '@/lib/global-settings';
+import { brandCssVariables, pageTitle } from '../model/branding';
+
+/** Applies the operator's branding: colour variables on <html>, the page title and the favicon. */
+export function Branding() {
+  const settings = useSettingsOrDefaults();
+
+  useEffect(() => {
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(brandCssVariables(settings))) root.style.setProperty(name, value);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', settings.bg_primary_color);
+  }, [settings]);
+
+  useEffect(() => {
+    document.title = pageTitle(settings, window.location.hostname);
+  }, [settings]);
+
+  useEffect(() => {
+    const href = uploadImageUrl(settings.favicon);
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!href) {
+      link?.remove();
+      return;
+    }
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = href;
+  }, [settings.favicon]);
+
+  return null;
+}
