@@ -49,8 +49,16 @@ describe('user/login', () => {
   });
 
   it('refuses a wrong password with 422 and the same words as an unknown user', async () => {
-    const wrong = await t.post('user/login', { user_name: PLAYER.userName, password: 'Wrong12345', type: 'C' }, { ip: '10.0.0.9' });
-    const unknown = await t.post('user/login', { user_name: 'nobody_here', password: 'Wrong12345', type: 'C' }, { ip: '10.0.0.9' });
+    const wrong = await t.post(
+      'user/login',
+      { user_name: PLAYER.userName, password: 'Wrong12345', type: 'C' },
+      { ip: '10.0.0.9' },
+    );
+    const unknown = await t.post(
+      'user/login',
+      { user_name: 'nobody_here', password: 'Wrong12345', type: 'C' },
+      { ip: '10.0.0.9' },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ status: false, code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' });
@@ -69,7 +77,12 @@ describe('user/login', () => {
   it("refuses a type other than 'C' and unknown fields with 400", async () => {
     const wrongType = await t.post('user/login', { user_name: PLAYER.userName, password: PLAYER.password, type: 'A' });
     expect(wrongType.statusCode).toBe(400);
-    const extra = await t.post('user/login', { user_name: PLAYER.userName, password: PLAYER.password, type: 'C', user_type_id: 1 });
+    const extra = await t.post('user/login', {
+      user_name: PLAYER.userName,
+      password: PLAYER.password,
+      type: 'C',
+      user_type_id: 1,
+    });
     expect(extra.statusCode).toBe(400);
     const missing = await t.post('user/login', { user_name: PLAYER.userName, type: 'C' });
     expect(missing.json().message).toBe('password: is required');
@@ -77,7 +90,11 @@ describe('user/login', () => {
 });
 
 async function userId(name: string): Promise<number> {
-  const row = await t.database.db.selectFrom('users').select('id').where('user_name_key', '=', name.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('user_name_key', '=', name.toLowerCase())
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

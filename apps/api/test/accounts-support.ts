@@ -40,7 +40,11 @@ export function smsRecorder(): SmsRecorder {
 export interface AccountsTestApp extends TestApp {
   clock: ManualClock;
   sms: SmsRecorder;
-  post(path: string, payload?: unknown, options?: { token?: string; ip?: string; userAgent?: string }): Promise<LightMyRequestResponse>;
+  post(
+    path: string,
+    payload?: unknown,
+    options?: { token?: string; ip?: string; userAgent?: string },
+  ): Promise<LightMyRequestResponse>;
   login(userName: string, password: string, ip?: string): Promise<string>;
   setSetting(key: string, value: string): Promise<void>;
 }

@@ -15,10 +15,7 @@ const LOGIN_PASSWORD_MAX_LENGTH = 128;
 
 /** A required text field: a missing or empty value reads '{field} is required' (spec §5). */
 function requiredText(maxLength: number) {
-  return z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(maxLength, `must be at most ${maxLength} characters`);
+  return z.string({ error: 'is required' }).min(1, 'is required').max(maxLength, `must be at most ${maxLength} characters`);
 }
 
 export const OTP_CODE_PATTERN = /^\d{6}$/;

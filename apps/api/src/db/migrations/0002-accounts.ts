@@ -51,11 +51,7 @@ export function accountsMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('activity_log_user_idx').on('activity_log').columns(['user_id', 'created_at']).execute();
       // Throttling counts recent failures from one address.
-      await db.schema
-        .createIndex('activity_log_ip_idx')
-        .on('activity_log')
-        .columns(['ip', 'event', 'created_at'])
-        .execute();
+      await db.schema.createIndex('activity_log_ip_idx').on('activity_log').columns(['ip', 'event', 'created_at']).execute();
     },
   };
 }

@@ -27,7 +27,11 @@ export async function recordActivity(
 }
 
 /** The user's own activity in [from, to), newest first. */
-export async function listActivity(db: Db, userId: number, query: { from: number; to: number; page: number }): Promise<ActivityPage> {
+export async function listActivity(
+  db: Db,
+  userId: number,
+  query: { from: number; to: number; page: number },
+): Promise<ActivityPage> {
   const { rows, total } = await listUserActivity(db, userId, query, {
     limit: ACTIVITY_PAGE_SIZE,
     offset: (query.page - 1) * ACTIVITY_PAGE_SIZE,

@@ -90,7 +90,9 @@ export function createOtpService(db: Db, clock: Clock, sms: SmsProvider, logger:
         const left = OTP_MAX_ATTEMPTS - row.attempts - 1;
         throw new AppError(
           'OTP_INVALID',
-          left > 0 ? `The OTP is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please request a new code.',
+          left > 0
+            ? `The OTP is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'Too many wrong codes. Please request a new code.',
         );
       }
       if (!(await markOtpUsed(db, row.id, clock.now()))) throw wrongOrOld;

@@ -63,11 +63,7 @@ export async function endSessionRow(db: Db, sessionId: number, now: number, reas
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
     .execute();
-  await db
-    .updateTable('users')
-    .set({ current_session_id: null })
-    .where('current_session_id', '=', sessionId)
-    .execute();
+  await db.updateTable('users').set({ current_session_id: null }).where('current_session_id', '=', sessionId).execute();
 }
 
 export async function endUserSessionRows(db: Db, userId: number, now: number, reason: string): Promise<void> {

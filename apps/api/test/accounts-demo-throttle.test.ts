@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedAccount } from '../src/modules/auth/account-hooks';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, THROTTLE_WINDOW_MS } from '../src/modules/auth/login-throttle';
+import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
+
+let t: AccountsTestApp;
+const created: CreatedAccount[] = [];
+const RANGE = { from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 11, 31), page: 1 };
+
+beforeAll(async () => {
+  t = await createAccountsTestApp({
+    deps: {
+      accountHooks: {
+        async onUserCreated(_db, account) {
+          created.push(account);
+        },
+      },
+    },
+  });
+});
+afterAll(async () => t.close());
+
+const login = (user_name: string, password: string, ip: string) =>
+  t.post('user/login', { user_name, password, type: 'C' }, { ip });
+
+describe('user/demoLogin', () => {
+  it("gives each demo login its own play-money account, so demo players don't log each other out", async () => {
+    const first = await t.post('user/demoLogin', { user_name: 'demo' });
+    const second = await t.post('user/demoLogin', { user_name: 'demo' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ is_demo: '1', is_signup_user: '0', user_type_id: 7 });
+    expect(first.json().data.user_name).toMatch(/^demo-[0-9a-f]{6}$/);
+    expect(second.json().data.user_name).not.toBe(first.json().data.user_name);
+    for (const res of [first, second]) {
+      expect((await t.post('report/activityLog', RANGE, { token: res.json().data.token })).statusCode).toBe(200);
+    }
+    // The wallet's hook runs for each, marked as demo.
+    expect(created.slice(-2)).toEqual([
+      { userId: first.json().data.user_id, isDemo: true, isSignupUser: false },
+      { userId: second.json().data.user_id, isDemo: true, isSignupUser: false },
+    ]);
+  });
+
+  it('creates an account nobody can log in to with a password', async () => {
+    const res = await t.post('user/demoLogin', {});
+    const name = res.json().data.user_name as string;
+    const attempt = await login(name, '', '10.5.0.1');
+    expect(attempt.statusCode).toBe(400);
+    const guess = await login(name, 'Anything2026', '10.5.0.1');
+    expect(guess.statusCode).toBe(422);
+  });
+
+  it("is refused with 422 when demo is '0', and a user_name other than 'demo' is 400", async () => {
+    expect((await t.post('user/demoLogin', { user_name: 'player1' })).statusCode).toBe(400);
+    await t.setSetting('demo', '0');
+    const res = await t.post('user/demoLogin', { user_name: 'demo' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'REFUSED', message: 'Demo play is switched off.' });
+    await t.setSetting('demo', '1');
+  });
+});
+
+describe('login throttling', () => {
+  it(`locks an account for the window after ${ACCOUNT_FAILURE_LIMIT} failures, from any addresses`, async () => {
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) {
+      expect((await login('player1', 'Wrong2026x', `10.6.0.${i + 1}`)).statusCode).toBe(422);
+    }
+    const locked = await login('player1', 'Player2026', '10.6.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(locked.json().message).toMatch(/Too many failed attempts for this account. Please try again in 15 minutes/);
+    t.clock.advance(THROTTLE_WINDOW_MS + 1);
+    expect((await login('player1', 'Player2026', '10.6.1.1')).statusCode).toBe(200);
+  });
+
+  it('starts the count afresh after a good login', async () => {
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i += 1) await login('player1', 'Wrong2026x', '10.6.2.1');
+    expect((await login('player1', 'Player2026', '10.6.2.2')).statusCode).toBe(200);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i += 1) await login('player1', 'Wrong2026x', '10.6.2.3');
+    expect((await login('player1', 'Player2026', '10.6.2.2')).statusCode).toBe(200);
+  });
+
+  it(`blocks an address after ${ADDRESS_FAILURE_LIMIT} failures across any names`, async () => {
+    t.clock.advance(THROTTLE_WINDOW_MS + 1);
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) {
+      expect((await login(`guess_${i}`, 'Wrong2026x', '10.7.0.1')).statusCode).toBe(422);
+    }
+    const blocked = await login('player1', 'Player2026', '10.7.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/from your network/);
+    expect((await login('player1', 'Player2026', '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits raw login calls per address (rate-limit plugin, 429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      // Malformed on purpose: the plugin counts calls before the body is even read.
+      const res = await t.post('user/login', { user_name: 'x' }, { ip: '10.8.0.1' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(400));
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
