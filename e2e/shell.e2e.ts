@@ -8,7 +8,9 @@ import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, st
 const SCREENSHOT_DIR = process.env.SHELL_SCREENSHOTS;
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  if (!SCREENSHOT_DIR) return;
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-full.png`, fullPage: true });
 }
 
 async function cssVariable(page: Page, name: string): Promise<string> {
@@ -125,6 +127,7 @@ describe('site shell', () => {
     await browse.click();
     await sidebarLink.waitFor({ state: 'visible' });
     expect(await browse.getAttribute('aria-expanded')).toBe('true');
+    await page.waitForTimeout(300); // let the drawer finish sliding in before the picture
     await screenshot(page, 'phone-sidebar');
 
     await browse.click();
@@ -151,6 +154,50 @@ describe('site shell', () => {
 
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the welcome banner once after a login flag, as an accessible dialog', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => localStorage.setItem('welcomePopup', 'true'));
+    await page.reload();
+
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    const banner = dialog.getByRole('img');
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('welcomePopup'))).toBe('false');
+    await screenshot(page, 'phone-welcome');
+
+    // Focus starts inside and Tab keeps it there.
+    const isFocusInside = () => dialog.evaluate((node) => node.contains(document.activeElement));
+    expect(await isFocusInside()).toBe(true);
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await isFocusInside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('frames no sportsbook address that is not on the allowlist', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto(`/sportbook?url=${encodeURIComponent('https://evil.example/launch')}`);
+    await page.getByTestId('sportsbook-unavailable').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Quick menu' }).isVisible()).toBe(true);
+    await page.goto('/sportbook');
+    await page.getByRole('heading', { name: 'The sportsbook is not available' }).waitFor();
+    await screenshot(page, 'phone-sportsbook');
     await context.close();
   });
 });
