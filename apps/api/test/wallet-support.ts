@@ -1,11 +1,12 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle, Db } from '../src/db/database';
 import { insertUser } from '../src/modules/users/users.repository';
-import { CUSTOMER_USER_TYPE, userNameKey } from '../src/modules/users/users.service';
+import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../src/modules/users/users.service';
 import { createWalletModule, type WalletModule } from '../src/modules/wallet/wallet.module';
 import { prepareDatabase } from '../src/startup';
-import { type ManualClock, manualClock } from './accounts-support';
-import { createTestDatabase } from './test-app';
+import { type AccountsTestApp, createAccountsTestApp, type ManualClock, manualClock } from './accounts-support';
+import { createTestDatabase, type TestAppOptions } from './test-app';
 
 /** A password hash no password matches: service tests need players, not logins. */
 const NO_LOGIN_HASH = '!';
@@ -53,5 +54,48 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
       await database.close();
       await testDb.drop();
     },
+  };
+}
+
+export interface WalletApiApp extends AccountsTestApp {
+  module: WalletModule;
+  /** A customer with a live session. */
+  newPlayer(name: string, options?: { parentId?: number }): Promise<{ userId: number; token: string }>;
+  /** Credits a player's cash from the house, as an operator would. */
+  credit(userId: number, paise: number): Promise<void>;
+  get(path: string, token?: string): Promise<LightMyRequestResponse>;
+}
+
+const PLAYER_PASSWORD = 'Wallet2026';
+
+/** The real app on a fresh database, plus the wallet services on the same database for set-up. */
+export async function createWalletApiApp(options: TestAppOptions = {}): Promise<WalletApiApp> {
+  const t = await createAccountsTestApp(options);
+  const module = createWalletModule(t.database.db, t.clock);
+  return {
+    ...t,
+    module,
+    async newPlayer(name, playerOptions = {}) {
+      const userId = await createUser(t.database.db, t.clock, {
+        userName: name,
+        password: PLAYER_PASSWORD,
+        userTypeId: CUSTOMER_USER_TYPE,
+        parentId: playerOptions.parentId ?? null,
+      });
+      return { userId, token: await t.login(name, PLAYER_PASSWORD) };
+    },
+    credit: (userId, paise) =>
+      t.database.db.transaction().execute(async (trx) => {
+        await module.ledger.transfer(trx, {
+          kind: 'operator_credit',
+          reference: 'test set-up',
+          userId,
+          from: { system: 'house' },
+          to: { userId, kind: 'cash' },
+          amount: paise,
+        });
+      }),
+    get: (path, token) =>
+      t.app.inject({ method: 'GET', url: `/api/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} }),
   };
 }

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database';
 import { platformMigration } from './migrations/0001-platform';
 import { accountsMigration } from './migrations/0002-accounts';
@@ -15,7 +15,13 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its own tables in every schema it can see: name ours, or a database holding
+  // several schemas (the PostgreSQL tests run in parallel) may find another's and skip creating them.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(handle.db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,0 +1,158 @@
+import { defineEndpoint } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../src/lib/app-error';
+import { registerEndpoint } from '../src/plugins/contract';
+import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+
+/** A money-moving call of the kind bets and payments will add: a stake debited from cash. */
+const stake = defineEndpoint({
+  method: 'POST',
+  path: 'test/stake',
+  auth: 'user',
+  request: z.strictObject({ amount: z.number().int().positive() }),
+  data: z.object({ cash: z.number() }),
+  isMoneyMoving: true,
+});
+
+let t: WalletApiApp;
+let gate: Promise<void> | null = null;
+let calls = 0;
+
+beforeAll(async () => {
+  t = await createWalletApiApp({
+    beforeReady(app) {
+      registerEndpoint(app, stake, async ({ body, request }) => {
+        calls += 1;
+        if (gate) await gate;
+        const userId = request.user.userId;
+        if (body.amount === 13) throw new Error('a fault on our side');
+        await t.database.db.transaction().execute((trx) =>
+          t.module.ledger.transfer(trx, {
+            kind: 'test_stake',
+            reference: 'idempotency test',
+            userId,
+            from: { userId, kind: 'cash' },
+            to: { system: 'house' },
+            amount: body.amount,
+          }),
+        );
+        const cash = (await t.module.wallet.readBalances(t.database.db, userId)).cash;
+        if (cash < 0) throw new AppError('INTERNAL', 'impossible');
+        return { data: { cash }, message: `Staked ${body.amount}` };
+      });
+    },
+  });
+});
+afterAll(async () => t.close());
+
+function send(token: string, amount: number, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/test/stake',
+    payload: { amount },
+    headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+  });
+}
+
+async function playerWith(name: string, paise: number) {
+  const player = await t.newPlayer(name);
+  await t.credit(player.userId, paise);
+  return player;
+}
+
+describe('Idempotency-Key on money-moving calls', () => {
+  it('applies a key once and replays the first answer to every retry', async () => {
+    const { userId, token } = await playerWith('idem_once', 1_000);
+    const first = await send(token, 100, 'key-1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: true, message: 'Staked 100', data: { cash: 900 } });
+    const callsBefore = calls;
+    for (let retry = 0; retry < 3; retry += 1) {
+      const again = await send(token, 100, 'key-1');
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    }
+    expect(calls).toBe(callsBefore);
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+  });
+
+  it('without a key, each call applies', async () => {
+    const { userId, token } = await playerWith('idem_none', 1_000);
+    await send(token, 100);
+    await send(token, 100);
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(800);
+  });
+
+  it('refuses the same key with a different body: 409 CONFLICT, nothing applied', async () => {
+    const { userId, token } = await playerWith('idem_conflict', 1_000);
+    await send(token, 100, 'key-2');
+    const other = await send(token, 200, 'key-2');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ status: false, code: 'CONFLICT' });
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+  });
+
+  it('keeps keys per user: another player’s identical key is their own request', async () => {
+    const a = await playerWith('idem_user_a', 1_000);
+    const b = await playerWith('idem_user_b', 1_000);
+    expect((await send(a.token, 100, 'shared-key')).json().data).toEqual({ cash: 900 });
+    expect((await send(b.token, 100, 'shared-key')).json().data).toEqual({ cash: 900 });
+    expect((await t.module.wallet.readBalances(t.database.db, b.userId)).cash).toBe(900);
+  });
+
+  it('answers 409 REQUEST_IN_FLIGHT while the first request with the key is still running', async () => {
+    const { userId, token } = await playerWith('idem_flight', 1_000);
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const first = send(token, 100, 'key-3');
+    // Let the first request claim the key and reach the handler.
+    while (
+      calls === 0 ||
+      !(await t.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', 'key-3').executeTakeFirst())
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const second = await send(token, 100, 'key-3');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ status: false, code: 'REQUEST_IN_FLIGHT' });
+    gate = null;
+    open();
+    expect((await first).statusCode).toBe(200);
+    expect((await send(token, 100, 'key-3')).headers['idempotent-replayed']).toBe('true');
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+  });
+
+  it('replays a business refusal too, so a retry cannot turn it into a second attempt', async () => {
+    const { token } = await playerWith('idem_refusal', 50);
+    const refused = await send(token, 100, 'key-4');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('INSUFFICIENT_BALANCE');
+    const again = await send(token, 100, 'key-4');
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('forgets a key whose request failed on our side, so the retry can run', async () => {
+    const { token } = await playerWith('idem_fault', 1_000);
+    expect((await send(token, 13, 'key-5')).statusCode).toBe(500);
+    const retry = await send(token, 13, 'key-5');
+    expect(retry.statusCode).toBe(500);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const { userId, token } = await playerWith('idem_bad', 1_000);
+    for (const key of ['', 'a'.repeat(201), 'has space', 'ключ']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/stake',
+        payload: { amount: 1 },
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000);
+  });
+});
