@@ -6,6 +6,7 @@ import {
   MAX_BUTTONS_PER_TYPE,
   MAX_REPORT_PAGE_SIZE,
   MAX_REPORT_RANGE_DAYS,
+  isCalendarDay,
   reportRangeDays,
 } from '../domain/wallet';
 import { defineEndpoint } from './contract';
@@ -106,7 +107,10 @@ export const setButtonValue = defineEndpoint({
   data: z.string(),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31')
+  .refine(isCalendarDay, 'must be a real date');
 
 /** Date range (India calendar days, inclusive) and paging of every wallet report. */
 export const reportQuerySchema = z

@@ -72,6 +72,13 @@ export const DEFAULT_REPORT_PAGE_SIZE = 20;
 
 const DAY_MS = 86_400_000;
 
+/** True for a real 'YYYY-MM-DD' calendar day (no 30 February). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
 /** 'YYYY-MM-DD' of the India calendar day holding `epochMs`. */
 export function reportDay(epochMs: number): string {
   return new Date(epochMs + REPORT_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
