@@ -8,6 +8,7 @@ import { useSports } from '../api/get-sports';
 import { pageTitle } from '../model/branding';
 import { useSportsbookEntry } from '../model/use-sportsbook-entry';
 import { BallIcon, BookIcon, CardsIcon, GamepadIcon, GlobeIcon, LiveIcon, ShieldIcon, SlotIcon, StarIcon } from './icons';
+import { SportIcon } from './sport-icon';
 import './home-page.css';
 
 export interface HomePageProps {
@@ -129,7 +130,7 @@ export function HomePage({ onLoginRequired, guides }: HomePageProps) {
             {activeSports.map((sport) => (
               <li key={sport.sport_id}>
                 <Link to={paths.sport(sport.sport_id)} className="home-sport">
-                  <BallIcon size={18} />
+                  <SportIcon sportId={sport.sport_id} size={18} />
                   {t(`shell.sports.${sport.sport_id}`, { defaultValue: sport.name })}
                 </Link>
               </li>

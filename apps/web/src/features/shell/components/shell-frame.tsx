@@ -58,7 +58,8 @@ export function ShellFrame({ variant, accountArea, modals, betSlip, guides, onLo
           onClose={sidebar.close}
           sportsbook={sportsbook}
         />
-        <div className="shell__content">
+        {/* While the phone drawer is open, the page behind it is out of reach (like a modal). */}
+        <div className="shell__content" inert={sidebar.isOpen && !sidebar.isDesktop}>
           <SiteTicker />
           <main id="main-content" className="shell__main" tabIndex={-1}>
             {children}

@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useSports } from '../api/get-sports';
 import type { SportsbookEntry } from '../model/use-sportsbook-entry';
-import { BallIcon, ClockIcon, ExternalIcon, HeartIcon, HomeIcon, LiveIcon, TrophyIcon } from './icons';
+import { ClockIcon, ExternalIcon, HeartIcon, HomeIcon, LiveIcon, TrophyIcon } from './icons';
+import { SportIcon } from './sport-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { CASINO_SECTIONS, INFO_LINKS, type NavLinkItem } from './nav-links';
 
@@ -50,6 +51,15 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen, isOverlay, onClose]);
 
+  const languageSection = (
+    <section className="shell-sidebar__language" aria-labelledby={`${id}-language`}>
+      <h2 id={`${id}-language`} className="shell-nav__heading">
+        {t('shell.language.label')}
+      </h2>
+      <LanguageSwitcher variant="list" />
+    </section>
+  );
+
   return (
     <>
       {isOverlay && isOpen && <div className="shell-sidebar__backdrop" onClick={onClose} aria-hidden="true" />}
@@ -63,6 +73,8 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
         aria-label={t('nav.mainMenu')}
         inert={!isOpen}
       >
+        {/* On phones the header has no room for the language menu: it leads the drawer instead. */}
+        {isOverlay && languageSection}
         <ul className="shell-nav">
           <SidebarLink item={{ to: paths.home, labelKey: 'nav.home', icon: HomeIcon }} onNavigate={closeOnNavigate} />
           {session && (
@@ -122,7 +134,7 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
             {activeSports.map((sport) => (
               <li key={sport.sport_id}>
                 <NavLink to={paths.sport(sport.sport_id)} className="shell-nav__link" onClick={closeOnNavigate}>
-                  <BallIcon size={20} />
+                  <SportIcon sportId={sport.sport_id} />
                   <span>{t(`shell.sports.${sport.sport_id}`, { defaultValue: sport.name })}</span>
                 </NavLink>
               </li>
@@ -144,8 +156,7 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
           </li>
         </ul>
 
-        <h2 className="shell-nav__heading">{t('shell.language.label')}</h2>
-        <LanguageSwitcher variant="list" />
+        {!isOverlay && languageSection}
       </nav>
     </>
   );
