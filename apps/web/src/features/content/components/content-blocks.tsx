@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ContentBlock, ContentWidget } from '../model/content-document';
+import { isProseTable } from '../model/table-layout';
 import { InlineText } from './inline-text';
 
 export type WidgetSlots = Partial<Record<ContentWidget, ReactNode>>;
@@ -56,31 +57,32 @@ function Block({ block, index, widgets }: { block: ContentBlock; index: number; 
           )}
         </aside>
       );
-    case 'table':
+    case 'table': {
+      const isStacked = isProseTable(block.columns, block.rows);
+      // Explicit roles keep the table semantics when the phone layout turns rows into cards.
       return (
-        // A wide table scrolls on its own on a phone instead of widening the page.
         <div className="content-table-scroll" tabIndex={0} role="region" aria-label={block.caption}>
-          <table className="content-table">
+          <table className={`content-table${isStacked ? ' content-table--stack' : ''}`} role="table">
             <caption>{block.caption}</caption>
-            <thead>
-              <tr>
+            <thead role="rowgroup">
+              <tr role="row">
                 {block.columns.map((column, columnIndex) => (
-                  <th key={columnIndex} scope="col">
+                  <th key={columnIndex} scope="col" role="columnheader">
                     {column}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {block.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
+                <tr key={rowIndex} role="row">
                   {row.map((cell, cellIndex) =>
                     cellIndex === 0 ? (
-                      <th key={cellIndex} scope="row">
+                      <th key={cellIndex} scope="row" role="rowheader">
                         <InlineText text={cell} />
                       </th>
                     ) : (
-                      <td key={cellIndex}>
+                      <td key={cellIndex} role="cell" data-label={block.columns[cellIndex]}>
                         <InlineText text={cell} />
                       </td>
                     ),
@@ -91,6 +93,7 @@ function Block({ block, index, widgets }: { block: ContentBlock; index: number; 
           </table>
         </div>
       );
+    }
     case 'widget':
       return <>{widgets[block.name] ?? null}</>;
   }
