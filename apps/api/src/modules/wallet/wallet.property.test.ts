@@ -73,7 +73,6 @@ function modelTurnover(player: ModelPlayer, amount: number): void {
       }
     } else {
       bonus.turnover += left;
-      left = 0;
       if (bonus.turnover < bonus.granted * 10 || player.bonusExposure > 0) return;
       const later = player.bonuses.filter((other) => other.isActive && other.wallet === 'wager' && other !== bonus);
       let backing = player.wager;
