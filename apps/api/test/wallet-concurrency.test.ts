@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import type { DatabaseHandle } from '../src/db/database';
+import { auditLedger } from '../src/modules/ledger/ledger-audit';
+import { createWalletModule } from '../src/modules/wallet/wallet.module';
+import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
+import { systemClock } from '../src/lib/clock';
+import { prepareDatabase } from '../src/startup';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
+
+/**
+ * 200 parallel debits of 1 paisa against an account holding 100, sent over HTTP to TWO separate
+ * API processes sharing one database (one PostgreSQL schema, or one SQLite file in WAL mode).
+ * Exactly 100 must apply and the balance must end at 0: the check and the debit are one step.
+ */
+const STAKE_SERVER = path.resolve(import.meta.dirname, 'support/stake-server.ts');
+const PASSWORD = 'Race2026ok';
+
+let testDb: TestDatabase;
+let database: DatabaseHandle;
+const servers: { child: ChildProcess; url: string }[] = [];
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', STAKE_SERVER], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => {
+      const { port } = JSON.parse(chunk.toString()) as { port: number };
+      resolve({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.once('exit', (code) => reject(new Error(`stake server exited with ${code}: ${stderr}`)));
+  });
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...testDb.env });
+  database = await prepareDatabase(config);
+  servers.push(...(await Promise.all([startServer(testDb.env), startServer(testDb.env)])));
+}, 60_000);
+
+afterAll(async () => {
+  for (const { child } of servers) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  }
+  await database.close();
+  await testDb.drop();
+});
+
+describe(`parallel debits through two API processes (${testDatabaseKind()})`, () => {
+  it('applies exactly 100 of 200 debits of 1 on an account holding 100 and leaves 0', { timeout: 60_000 }, async () => {
+    const userId = await createUser(database.db, systemClock, {
+      userName: 'racer',
+      password: PASSWORD,
+      userTypeId: CUSTOMER_USER_TYPE,
+    });
+    const wallet = createWalletModule(database.db, systemClock);
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        wallet.ledger.transfer(trx, {
+          kind: 'test_credit',
+          reference: 'race',
+          userId,
+          from: { system: 'house' },
+          to: { userId, kind: 'cash' },
+          amount: 100,
+        }),
+      );
+    const login = await fetch(`${servers[0]?.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'racer', password: PASSWORD, type: 'C' }),
+    });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async (_, index) => {
+        const server = servers[index % 2] as { url: string };
+        const response = await fetch(`${server.url}/api/test/stake`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ amount: 1 }),
+        });
+        return { status: response.status, body: (await response.json()) as { code?: string } };
+      }),
+    );
+    const applied = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(applied).toHaveLength(100);
+    expect(refused.every((answer) => answer.status === 422 && answer.body.code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect((await wallet.wallet.readBalances(database.db, userId)).cash).toBe(0);
+    // Both processes did part of the work.
+    const byProcess = await database.db
+      .selectFrom('ledger_transactions')
+      .select('reference')
+      .where('kind', '=', 'test_stake')
+      .groupBy('reference')
+      .execute();
+    expect(byProcess).toHaveLength(2);
+    expect((await auditLedger(database.db)).faults).toEqual([]);
+  });
+});
