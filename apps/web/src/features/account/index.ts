@@ -1,14 +1,10 @@
-// Public surface of the account feature (owned by the accounts work). Placeholder until built.
-import type { ComponentType, ReactNode } from 'react';
+// Public surface of the account feature: the header corner, the modals, the activity log page.
+export { AccountArea } from './components/account-area';
+export { AccountModals } from './components/account-modals';
+export { ActivityLogPage } from './components/activity-log-page';
+import { accountUi } from './model/account-ui-store';
 
-/**
- * The header's account corner: login / register / demo buttons for a guest; for a player the
- * user menu. `balance` and `menuExtras` are slots the layout fills from the wallet feature.
- */
-export const AccountArea: ComponentType<{ balance?: ReactNode; menuExtras?: ReactNode }> = () => null;
-/** Every account modal and alert, mounted once by each layout. */
-export const AccountModals: ComponentType = () => null;
-/** /report/activity-log */
-export const ActivityLogPage: ComponentType = () => null;
 /** Opens the login modal (e.g. a guest taps Sport Book). */
-export function openLoginModal(): void {}
+export function openLoginModal(): void {
+  accountUi.open('login');
+}

@@ -1,0 +1,25 @@
+import { endpoints } from '@app/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+export interface ActivityLogQuery {
+  /** Epoch ms, inclusive. */
+  from: number;
+  /** Epoch ms, exclusive. */
+  to: number;
+  page: number;
+}
+
+export function activityLogQuery(query: ActivityLogQuery) {
+  return queryOptions({
+    queryKey: ['report', 'activityLog', query] as const,
+    queryFn: async () => (await callApi(endpoints.getActivityLog, query)).data,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `report/activityLog`: the player's own logins, logouts and password events, newest first. */
+export function useActivityLog(query: ActivityLogQuery) {
+  return useQuery(activityLogQuery(query));
+}

@@ -1,0 +1,81 @@
+import type { ActivityLogRow } from '@app/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable, DateRangeFilter, type DateRange, Pager, defaultDateRange } from '@/components/ui';
+import { useActivityLog } from '../api/activity-log';
+import { describeDevice } from '../model/describe-device';
+import '../account.css';
+
+/** The player's local dates as instants: from the start of `from` to the end of `to`. */
+function toInstants(range: DateRange): { from: number; to: number } {
+  const from = new Date(`${range.from}T00:00:00`);
+  const to = new Date(`${range.to}T00:00:00`);
+  to.setDate(to.getDate() + 1);
+  return { from: from.getTime(), to: to.getTime() };
+}
+
+/** /report/activity-log: logins, failed logins, logouts and password events, newest first. */
+export function ActivityLogPage() {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState<DateRange>(defaultDateRange);
+  const [page, setPage] = useState(1);
+  const log = useActivityLog({ ...toInstants(range), page });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+
+  const columns: DataColumn<ActivityLogRow>[] = [
+    { key: 'time', header: t('account.activity.time'), render: (row) => dateFormat.format(new Date(row.created_at)) },
+    {
+      key: 'event',
+      header: t('account.activity.event'),
+      render: (row) => (
+        <span className={`account-event account-event--${row.event.endsWith('failed') ? 'bad' : 'ok'}`}>
+          {t(`account.activity.events.${row.event}`)}
+        </span>
+      ),
+    },
+    { key: 'ip', header: t('account.activity.address'), render: (row) => <span className="account-mono">{row.ip}</span> },
+    {
+      key: 'device',
+      header: t('account.activity.device'),
+      render: (row) => <span title={row.device}>{describeDevice(row.device) || row.device || '—'}</span>,
+    },
+  ];
+
+  return (
+    <section className="account-page">
+      <header className="account-page__header">
+        <h1 className="account-page__title">{t('account.activity.title')}</h1>
+        <p className="account-page__subtitle">{t('account.activity.subtitle')}</p>
+      </header>
+      <DateRangeFilter
+        value={range}
+        isLoading={log.isFetching}
+        onApply={(next) => {
+          setRange(next);
+          setPage(1);
+        }}
+      />
+      {log.isError ? (
+        <p className="account-page__error" role="alert">
+          {log.error.message}
+        </p>
+      ) : (
+        <DataTable
+          caption={t('account.activity.title')}
+          columns={columns}
+          rows={log.data?.rows}
+          getRowKey={(row) => row.id}
+          isLoading={log.isPending}
+          emptyMessage={t('account.activity.empty')}
+        />
+      )}
+      <Pager
+        page={page}
+        onPageChange={setPage}
+        total={log.data?.total ?? 0}
+        pageSize={log.data?.page_size ?? 20}
+        isDisabled={log.isFetching}
+      />
+    </section>
+  );
+}

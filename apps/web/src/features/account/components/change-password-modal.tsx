@@ -1,0 +1,138 @@
+import { PASSWORD_CHANGE_LOGOUT_MS } from '@app/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, toast } from '@/components/ui';
+import { useSession } from '@/lib/session';
+import { logoutOnServer, useFirstTimeUpdatePassword, useUpdatePassword } from '../api/account-calls';
+import { accountUi } from '../model/account-ui-store';
+import { type ChangePasswordForm, changePasswordSchema, translateFormError } from '../model/form-rules';
+import { leaveToHome } from '../model/session-actions';
+import { PasswordField } from './password-field';
+
+type Outcome = 'changed' | 'failed';
+
+/** After a change the player is logged out 2000 ms later, even on failure (spec §4, §9). */
+function useLogoutAfterChange(userId: number | undefined) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useEffect(() => {
+    if (!outcome || userId === undefined) return;
+    const timer = window.setTimeout(() => {
+      // A changed password already ended the session on the server; a failed one did not.
+      if (outcome === 'failed') void logoutOnServer(userId).finally(leaveToHome);
+      else leaveToHome();
+    }, PASSWORD_CHANGE_LOGOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [outcome, userId]);
+  return { outcome, setOutcome };
+}
+
+interface PasswordFormProps {
+  /** 'change': the menu's change password; 'forced': firstTimeUpdatePassword before anything else. */
+  mode: 'change' | 'forced';
+}
+
+function PasswordChangeForm({ mode }: PasswordFormProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const update = useUpdatePassword();
+  const firstTime = useFirstTimeUpdatePassword();
+  const { outcome, setOutcome } = useLogoutAfterChange(session?.user.user_id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { old_password: '', new_password: '', confirm_password: '' },
+  });
+  const error = (message: string | undefined) => translateFormError(t, message);
+  const user = session?.user;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!user) return;
+    const callbacks = {
+      onSuccess: ({ message }: { message: string }) => {
+        toast.success(message || t('account.password.changed'));
+        setOutcome('changed');
+      },
+      onError: (failure: Error) => {
+        toast.error(failure.message);
+        // The forced change may be tried again; the menu's change logs out either way (spec).
+        if (mode === 'change') setOutcome('failed');
+      },
+    };
+    if (mode === 'forced') {
+      firstTime.mutate({ ...values, user_type: 'C', user_id: user.user_id }, callbacks);
+    } else {
+      update.mutate({ ...values, transaction_code: '', user_name: user.user_name, user_id: user.user_id }, callbacks);
+    }
+  });
+
+  const isBusy = update.isPending || firstTime.isPending || outcome !== null;
+  return (
+    <form onSubmit={onSubmit} noValidate className="account-form">
+      {mode === 'forced' && <p className="account-form__note">{t('account.password.forcedIntro')}</p>}
+      <fieldset disabled={outcome !== null} className="account-form__fieldset">
+        <PasswordField
+          label={t('account.fields.oldPassword')}
+          autoComplete="current-password"
+          error={error(errors.old_password?.message)}
+          {...register('old_password')}
+        />
+        <PasswordField
+          label={t('account.fields.newPassword')}
+          hint={t('account.register.passwordHint')}
+          autoComplete="new-password"
+          error={error(errors.new_password?.message)}
+          {...register('new_password')}
+        />
+        <PasswordField
+          label={t('account.fields.confirmPassword')}
+          autoComplete="new-password"
+          error={error(errors.confirm_password?.message)}
+          {...register('confirm_password')}
+        />
+      </fieldset>
+      {outcome !== null && (
+        <p className="account-form__note" role="status">
+          {t('account.password.loggingOut')}
+        </p>
+      )}
+      <Button type="submit" isBlock isLoading={isBusy}>
+        {t('account.password.submit')}
+      </Button>
+      {mode === 'forced' && outcome === null && (
+        <Button
+          variant="ghost"
+          isBlock
+          onClick={() => {
+            if (user) void logoutOnServer(user.user_id).finally(leaveToHome);
+          }}
+        >
+          {t('account.menu.logout')}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function ChangePasswordModal({ isOpen }: { isOpen: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal isOpen={isOpen} onClose={accountUi.close} title={t('account.password.title')} size="sm">
+      <PasswordChangeForm mode="change" />
+    </Modal>
+  );
+}
+
+/** is_change_password '1': a modal that cannot be dismissed until the password is changed. */
+export function ForcedPasswordModal({ isOpen }: { isOpen: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal isOpen={isOpen} onClose={() => undefined} isDismissible={false} title={t('account.password.forcedTitle')} size="sm">
+      <PasswordChangeForm mode="forced" />
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LoggedInUser } from '@app/shared';
+import { paths } from '@/config/paths';
+import { type StoredUser, clearSession, storeLogin } from '@/lib/session';
+
+/** What the site keeps of a login answer: spec §3 user info plus is_demo (the token is stored apart). */
+export type StoredAccountUser = StoredUser & { is_demo?: '0' | '1' };
+
+/** Login, demo login and sign-up success: store user and token, flag the welcome popup, reload (spec §4). */
+export function completeLogin(data: LoggedInUser): void {
+  const { token, ...fields } = data;
+  const user: StoredAccountUser = {
+    user_name: fields.user_name,
+    user_id: fields.user_id,
+    user_type_id: fields.user_type_id,
+    parent_id: fields.parent_id,
+    is_signup_user: fields.is_signup_user,
+    is_change_password: fields.is_change_password,
+    chat_url: fields.chat_url,
+    is_demo: fields.is_demo,
+  };
+  storeLogin(user, token);
+  window.location.reload();
+}
+
+let isLeaving = false;
+
+/** True while the site is logging the player out on purpose: 401s then are expected, not an alert. */
+export function isLoggingOut(): boolean {
+  return isLeaving;
+}
+
+/** Logout (spec §4): forget the stored user and token and reload at /home. */
+export function leaveToHome(): void {
+  isLeaving = true;
+  clearSession();
+  window.location.assign(paths.home);
+}
+
+export function isDemoUser(user: StoredUser): boolean {
+  return (user as StoredAccountUser).is_demo === '1';
+}

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../apps/api/src/lib/clock';
+import { createSettingsService } from '../apps/api/src/modules/settings/settings.service';
+import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
+import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-helpers';
+import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+
+/** Set ACCOUNT_SCREENSHOTS=/some/dir to keep phone screenshots of the account modals. */
+const SCREENSHOT_DIR = process.env.ACCOUNT_SCREENSHOTS;
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
+
+describe('account: sign-up, login, logout and the session-ended alert', () => {
+  let site: Site;
+  let browser: Browser;
+  let sms: SmsRecorder;
+
+  beforeAll(async () => {
+    sms = smsRecorder();
+    site = await startSite({ deps: { smsProvider: sms } });
+    await createSettingsService(site.database.db, systemClock).setSetting('otp_enable', '1');
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('signs up with an OTP: spaces blocked, the code from the SMS, logged in after', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.waitFor();
+
+    await dialog.getByLabel('Username').pressSequentially('new player');
+    expect(await dialog.getByLabel('Username').inputValue()).toBe('newplayer');
+    await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+    expect(await dialog.getByText('Username is required').count()).toBe(0);
+    await dialog.getByText('mobile Number is required').waitFor();
+    await dialog.getByText('Password is required', { exact: true }).waitFor();
+    await screenshot(page, 'register-errors-phone');
+
+    await dialog.getByLabel('Mobile number').fill('9876500001');
+    const send = dialog.getByRole('button', { name: 'Send OTP' });
+    await send.click();
+    await page.getByText('OTP sent. It is valid for 5 minutes.').waitFor();
+    // Disabled right after a send, enabled again 2000 ms later.
+    expect(await dialog.getByRole('button', { name: 'Resend OTP' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Resend OTP' }).isEnabled(), { timeout: 4_000 }).toBe(true);
+
+    await dialog.getByLabel('OTP').fill(sms.lastCodeFor('9876500001'));
+    await dialog.getByLabel('Password', { exact: true }).fill('Mango2026x');
+    await dialog.getByLabel('Confirm password').fill('Mango2026y');
+    await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+    await dialog.getByText('does not match').waitFor();
+    await dialog.getByLabel('Confirm password').fill('Mango2026x');
+    await screenshot(page, 'register-otp-phone');
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Register', exact: true }).click()]);
+
+    await closeWelcomeBanner(page);
+    await page.getByRole('button', { name: /newplayer/ }).waitFor();
+    const stored = await page.evaluate(() => ({
+      user: JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { user_name: string; is_signup_user: string },
+      isLoggedIn: localStorage.getItem('isLoggedIn'),
+      userId: localStorage.getItem('userId'),
+    }));
+    expect(stored.user).toMatchObject({ user_name: 'newplayer', is_signup_user: '1' });
+    expect(stored.isLoggedIn).toBe('true');
+    expect(Number(stored.userId)).toBeGreaterThan(0);
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password, then logs in and out', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await dialog.getByText('Username or email is required').waitFor();
+    await screenshot(page, 'login-errors-phone');
+
+    await dialog.getByLabel('Username or email').fill('player1');
+    await dialog.getByLabel('Password', { exact: true }).fill('NotMine2026');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByTestId('toast').getByText('Invalid username or password.').waitFor();
+
+    await dialog.getByLabel('Password', { exact: true }).fill('Player2026');
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Log in', exact: true }).click()]);
+    await closeWelcomeBanner(page);
+    const menu = page.getByRole('button', { name: /player1/ });
+    await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Account menu' });
+    await nav.getByRole('link', { name: 'Account statement' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Current bets' }).count()).toBe(1);
+    expect(await nav.getByRole('button', { name: 'Change password' }).count()).toBe(1);
+    // payment_gateway is '0': no wallet menu and no deposit statement.
+    expect(await nav.getByRole('link', { name: 'Deposit statement' }).count()).toBe(0);
+    await screenshot(page, 'user-menu-phone');
+
+    await Promise.all([page.waitForURL('**/home'), nav.getByRole('button', { name: 'Log out' }).click()]);
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs the first device out with the "another device" alert after a login elsewhere', async () => {
+    const first = await newPage(browser, site, PHONE_VIEWPORT);
+    await loginByApi(first.context, site, 'player1', 'Player2026');
+    await first.page.goto('/home');
+    await first.page.getByRole('button', { name: /player1/ }).waitFor();
+
+    const second = await newPage(browser, site, PHONE_VIEWPORT);
+    await loginByApi(second.context, site, 'player1', 'Player2026');
+    await second.page.goto('/home');
+    await second.page.getByRole('button', { name: /player1/ }).waitFor();
+
+    // The first device acts: its next call is refused with LOGGED_IN_ELSEWHERE.
+    await first.page.getByRole('button', { name: /player1/ }).click();
+    await first.page.getByRole('link', { name: 'Activity log' }).click();
+    const alert = first.page.getByRole('dialog', { name: 'You have been logged out' });
+    await alert.waitFor();
+    expect(await alert.getByTestId('session-ended-text').textContent()).toBe(
+      'Your account was logged in on another device, so you have been logged out here.',
+    );
+    await first.page.waitForURL('**/home');
+    expect(await storedToken(first.page)).toBeNull();
+    await screenshot(first.page, 'session-ended-phone');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await first.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('opens registration from /home?referance=CODE with the code filled in, clearing a stored session', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await loginByApi(context, site, 'player1', 'Player2026');
+    await page.goto('/home?referance=player1');
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Referral code (optional)').inputValue()).toBe('player1');
+    expect(await storedToken(page)).toBeNull();
+    await context.close();
+  });
+});

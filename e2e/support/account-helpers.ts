@@ -1,0 +1,51 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Site } from './site';
+
+/** Closes the welcome banner that follows a login, when the site shows one. */
+export async function closeWelcomeBanner(page: Page): Promise<void> {
+  const start = page.getByRole('button', { name: 'Start playing' });
+  // The banner opens once the settings have loaded; it may take a moment.
+  const isShown = await start.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (isShown) await start.click();
+}
+
+/** Logs in through the API and stores the session as the site does (spec §4), then opens the page. */
+export async function loginByApi(context: BrowserContext, site: Site, userName: string, password: string): Promise<string> {
+  const response = await fetch(`${site.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: userName, password, type: 'C' }),
+  });
+  const body = (await response.json()) as { status: boolean; data: Record<string, unknown> & { token: string; user_id: number } };
+  if (!body.status) throw new Error(`login of ${userName} failed`);
+  const { token, ...user } = body.data;
+  await context.addInitScript(
+    ({ token, user }) => {
+      if (localStorage.getItem('e2e-seeded')) return;
+      localStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('userInfo', JSON.stringify(user));
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', String(user.user_id));
+      localStorage.setItem('isLoggedIn', 'true');
+    },
+    { token, user },
+  );
+  return token;
+}
+
+/** True when the API accepts these credentials. */
+export async function canLogIn(site: Site, userName: string, password: string): Promise<boolean> {
+  const response = await fetch(`${site.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' },
+    body: JSON.stringify({ user_name: userName, password, type: 'C' }),
+  });
+  return response.status === 200;
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
