@@ -159,6 +159,21 @@ describe('content pages', () => {
     await context.close();
   });
 
+  it('shows an error with a retry button when the text cannot load, and loads it on retry', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    let isOffline = true;
+    await context.route('**/assets/content/en/terms.json', (route) => (isOffline ? route.abort() : route.fallback()));
+    await page.goto('/policies/terms');
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
+    await alert.waitFor();
+    expect(await alert.getByRole('heading', { level: 1, name: 'Terms and conditions' }).isVisible()).toBe(true);
+    await screenshot(page, 'phone-load-error');
+    isOffline = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: readDocument('en', 'terms').title }).waitFor();
+    await context.close();
+  });
+
   it('lets a player verify the worked example in the browser', async () => {
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
     await page.goto('/provably-fair');
