@@ -152,8 +152,30 @@ describe('site shell', () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/sports/1', '/sports/2', '/sports/7511', '/sports/27454571']));
     expect(await page.locator('footer a[href="/affiliate"]').getAttribute('target')).toBe('_blank');
 
+    // After a navigation the page scrolls back to the top (100 ms later).
+    await footerSports.getByRole('link', { name: 'Tennis' }).click();
+    await page.waitForURL('**/sports/2');
+    await page.getByRole('heading', { level: 1, name: 'Tennis' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the sidebar beside the page on a desktop, and the menu button collapses it', async () => {
+    const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    await page.goto('/home');
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+    const sidebarLink = page.locator('.shell-sidebar').getByRole('link', { name: 'Table Games' });
+    await sidebarLink.waitFor();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('navigation', { name: 'Quick menu' }).isVisible()).toBe(false);
+    await menuButton.click();
+    await sidebarLink.waitFor({ state: 'hidden' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    await sidebarLink.waitFor({ state: 'visible' });
     await context.close();
   });
 

@@ -21,7 +21,7 @@ export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountA
         className="shell-header__menu"
         aria-expanded={isSidebarOpen}
         aria-controls={sidebarId}
-        aria-label={isSidebarOpen ? t('shell.menu.close') : t('shell.menu.open')}
+        aria-label={t('shell.menu.label')}
         onClick={onToggleSidebar}
       >
         <MenuIcon />
