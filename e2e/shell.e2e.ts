@@ -222,4 +222,26 @@ describe('site shell', () => {
     await screenshot(page, 'phone-sportsbook');
     await context.close();
   });
+
+  it('lets a player (demo login) through the guard, after the welcome banner of the login', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await page.getByRole('banner').getByRole('button', { name: 'Demo' }).click();
+    // Login reloads the page with the welcome flag set: the banner shows once.
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    await dialog.waitFor();
+    await screenshot(page, 'phone-player-welcome');
+    await dialog.getByRole('button', { name: 'Start playing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await screenshot(page, 'phone-player-home');
+
+    await page.getByRole('navigation', { name: 'Quick menu' }).getByRole('link', { name: 'Bets' }).click();
+    await page.waitForURL('**/report/current-bets');
+    await page.getByRole('heading', { level: 1, name: 'Current bets' }).waitFor();
+    await page.goto('/report/account-statement');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/report/account-statement');
+    await screenshot(page, 'phone-player-statement');
+    await context.close();
+  });
 });
