@@ -38,6 +38,8 @@ describe('site shell', () => {
 
   it('renders home with the operator branding: title, colours, logo, ticker, favicon', async () => {
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto('/home');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Royal Play');
@@ -59,6 +61,14 @@ describe('site shell', () => {
     );
     expect(stored.site_title).toBe('Royal Play');
     await screenshot(page, 'desktop-home');
+
+    // The next visit paints the branding from that copy, even before (or without) the server's answer.
+    await page.route('**/api/globalSetting/getGlobalSetting', (route) => route.abort());
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toBe('Royal Play');
+    expect(await cssVariable(page, '--bg-primary')).toBe('#102030');
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 

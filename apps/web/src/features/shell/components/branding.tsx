@@ -1,20 +1,21 @@
+import type { GlobalSettings } from '@app/shared';
 import { useEffect } from 'react';
 import { uploadImageUrl, useSettingsOrDefaults } from '@/lib/global-settings';
 import { brandCssVariables, pageTitle } from '../model/branding';
+
+/** Colours on <html> and the page title; also called before the first render with the stored copy. */
+export function applyBrandColorsAndTitle(settings: GlobalSettings): void {
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(brandCssVariables(settings))) root.style.setProperty(name, value);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', settings.bg_primary_color);
+  document.title = pageTitle(settings, window.location.hostname);
+}
 
 /** Applies the operator's branding: colour variables on <html>, the page title and the favicon. */
 export function Branding() {
   const settings = useSettingsOrDefaults();
 
-  useEffect(() => {
-    const root = document.documentElement;
-    for (const [name, value] of Object.entries(brandCssVariables(settings))) root.style.setProperty(name, value);
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', settings.bg_primary_color);
-  }, [settings]);
-
-  useEffect(() => {
-    document.title = pageTitle(settings, window.location.hostname);
-  }, [settings]);
+  useEffect(() => applyBrandColorsAndTitle(settings), [settings]);
 
   useEffect(() => {
     const href = uploadImageUrl(settings.favicon);
