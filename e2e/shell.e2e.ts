@@ -167,6 +167,8 @@ describe('site shell', () => {
     await page.waitForURL('**/sports/2');
     await page.getByRole('heading', { level: 1, name: 'Tennis' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // The sports layout has no footer; the casino layout has one.
+    expect(await page.locator('footer').count()).toBe(0);
 
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
