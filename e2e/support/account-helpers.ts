@@ -49,3 +49,9 @@ export async function canLogIn(site: Site, userName: string, password: string): 
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));
 }
+
+/** Closes every toast (on a phone they sit over the header buttons). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const closers = page.getByTestId('toast').getByRole('button', { name: 'Close' });
+  while ((await closers.count()) > 0) await closers.first().click();
+}

@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { logoutOnServer, useFirstTimeUpdatePassword, useUpdatePassword } from '../api/account-calls';
 import { accountUi } from '../model/account-ui-store';
 import { type ChangePasswordForm, changePasswordSchema, translateFormError } from '../model/form-rules';
-import { leaveToHome } from '../model/session-actions';
+import { expectSessionEnd, leaveToHome } from '../model/session-actions';
 import { PasswordField } from './password-field';
 
 type Outcome = 'changed' | 'failed';
@@ -18,6 +18,8 @@ function useLogoutAfterChange(userId: number | undefined) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   useEffect(() => {
     if (!outcome || userId === undefined) return;
+    // Calls made in the next 2 s may be refused (the session has ended): that is no surprise to report.
+    expectSessionEnd();
     const timer = window.setTimeout(() => {
       // A changed password already ended the session on the server; a failed one did not.
       if (outcome === 'failed') void logoutOnServer(userId).finally(leaveToHome);

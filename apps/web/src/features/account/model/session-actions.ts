@@ -29,6 +29,11 @@ export function isLoggingOut(): boolean {
   return isLeaving;
 }
 
+/** The session is about to end on purpose (e.g. a password change ended it on the server). */
+export function expectSessionEnd(): void {
+  isLeaving = true;
+}
+
 /** Logout (spec §4): forget the stored user and token and reload at /home. */
 export function leaveToHome(): void {
   isLeaving = true;
