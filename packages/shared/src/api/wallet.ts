@@ -51,6 +51,8 @@ export const updateUserWalletStatus = defineEndpoint({
   auth: 'user',
   request: z.strictObject({ status: walletStatus }),
   data: z.object({ active_wallet: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+  /** It decides which money the next stakes come from: a retry must apply once. */
+  isMoneyMoving: true,
 });
 
 export const stakeButtonSchema = z.strictObject({

@@ -1,0 +1,38 @@
+import { BALANCE_POLL_MS, type Balance, endpoints } from '@app/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { storageKeys } from '@/lib/storage';
+
+export const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
+
+/** The exposure the site last saw, kept in session storage (spec §3), to paint before the first answer. */
+export function storedExposure(): number | undefined {
+  const raw = sessionStorage.getItem(storageKeys.exposure);
+  const value = raw === null ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export const balanceQuery = queryOptions({
+  queryKey: BALANCE_QUERY_KEY,
+  queryFn: async (): Promise<Balance> => {
+    const { data } = await callApi(endpoints.getUserBalance, {});
+    sessionStorage.setItem(storageKeys.exposure, String(data.exposure));
+    return data;
+  },
+  staleTime: 0,
+});
+
+/** `user/getUserBalance`, polled every 5 s while logged in (spec §9). */
+export function useBalance(isLoggedIn: boolean) {
+  return useQuery({ ...balanceQuery, enabled: isLoggedIn, refetchInterval: isLoggedIn ? BALANCE_POLL_MS : false });
+}
+
+/** The same balance without a poll of its own (for places open only briefly, like the menu). */
+export function useBalanceSnapshot(isLoggedIn: boolean) {
+  return useQuery({ ...balanceQuery, enabled: isLoggedIn });
+}
+
+/** Asks for a fresh balance now: after anything the player does that moves money. */
+export function refreshBalance(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/session';
+import { refreshBalance, storedExposure, useBalance } from '../api/balance';
+import { formatRupees } from '../model/money-format';
+import '../wallet.css';
+
+/**
+ * Balance and exposure in the header, polled every 5 s while logged in. Any successful mutation
+ * (a bet, a deposit, a bonus wallet switch ...) asks for a fresh balance at once.
+ */
+export function BalanceDisplay() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const balance = useBalance(Boolean(session));
+
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void refreshBalance(queryClient);
+      }),
+    [queryClient],
+  );
+
+  if (!session) return null;
+  const data = balance.data;
+  const exposure = data?.exposure ?? storedExposure();
+  const money = (amount: number | undefined) => (amount === undefined ? '—' : formatRupees(amount, i18n.language));
+  return (
+    <div
+      className="wallet-balance"
+      data-testid="balance-display"
+      aria-busy={balance.isPending || undefined}
+      title={data && data.bonus_amount > 0 ? `${t('wallet.balance.bonus')}: ${money(data.bonus_amount)}` : undefined}
+    >
+      <p className="wallet-balance__line">
+        <span className="wallet-balance__label">{t('wallet.balance.balance')}</span>
+        <span className="wallet-balance__value" data-testid="balance-free-chip">
+          {money(data?.free_chip)}
+        </span>
+      </p>
+      <p className="wallet-balance__line wallet-balance__line--exposure">
+        <span className="wallet-balance__label">{t('wallet.balance.exposure')}</span>
+        <span className="wallet-balance__value" data-testid="balance-exposure">
+          {money(exposure)}
+        </span>
+      </p>
+    </div>
+  );
+}
