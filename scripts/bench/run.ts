@@ -1,3 +1,4 @@
+import { accountsScenario } from './accounts';
 import { platformScenario } from './platform';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
@@ -5,7 +6,7 @@ import { type BenchRow, type BenchScenario, createContext } from './harness';
  * `npm run bench`: every scenario in one run on this machine, printing its figures and ratios.
  * Add a scenario by exporting a BenchScenario from a file here and listing it below.
  */
-const scenarios: BenchScenario[] = [platformScenario];
+const scenarios: BenchScenario[] = [platformScenario, accountsScenario];
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];

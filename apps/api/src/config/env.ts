@@ -42,6 +42,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be host names separated by commas'))),
+  /** Password hashes (argon2id) running at once; default: CPU cores minus one, so requests keep a core. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** A session ends after this many minutes without activity (the balance poll does not count). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Where one-time codes go: `log` writes them to the server log (development), `http` posts to an SMS gateway. */
