@@ -120,9 +120,9 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     await second.page.goto('/home');
     await second.page.getByRole('button', { name: /player1/ }).waitFor();
 
-    // The first device acts: its next call is refused with LOGGED_IN_ELSEWHERE.
-    await first.page.getByRole('button', { name: /player1/ }).click();
-    await first.page.getByRole('link', { name: 'Activity log' }).click();
+    // The first device acts (opens its activity log; the balance poll would do it within 5 s too):
+    // its next call is refused with LOGGED_IN_ELSEWHERE.
+    await first.page.goto('/report/activity-log');
     const alert = first.page.getByRole('dialog', { name: 'You have been logged out' });
     await alert.waitFor();
     expect(await alert.getByTestId('session-ended-text').textContent()).toBe(
@@ -135,6 +135,19 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     await first.page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     await first.context.close();
     await second.context.close();
+  });
+
+  it('starts a demo with one tap: a fresh demo account, without change password in its menu', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Demo', exact: true }).click()]);
+    await closeWelcomeBanner(page);
+    const menu = page.getByRole('button', { name: /demo-[0-9a-f]{6}/ });
+    await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Account menu' });
+    await nav.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await nav.getByRole('button', { name: 'Change password' }).count()).toBe(0);
+    await context.close();
   });
 
   it('opens registration from /home?referance=CODE with the code filled in, clearing a stored session', async () => {
