@@ -9,6 +9,7 @@ import { pageTitle } from '../model/branding';
 import { useSportsbookEntry } from '../model/use-sportsbook-entry';
 import { BallIcon, BookIcon, CardsIcon, GamepadIcon, GlobeIcon, LiveIcon, ShieldIcon, SlotIcon, StarIcon } from './icons';
 import { SportIcon } from './sport-icon';
+import './home-hero.css';
 import './home-page.css';
 
 export interface HomePageProps {

@@ -10,7 +10,9 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SiteTicker } from './site-ticker';
 import { WelcomeBanner } from './welcome-banner';
+import './shell-header.css';
 import './shell.css';
+import './shell-pages.css';
 import './shell-nav.css';
 import './shell-footer.css';
 
