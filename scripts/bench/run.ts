@@ -1,12 +1,13 @@
 import { accountsScenario } from './accounts';
 import { platformScenario } from './platform';
+import { walletScenario } from './wallet';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
  * `npm run bench`: every scenario in one run on this machine, printing its figures and ratios.
  * Add a scenario by exporting a BenchScenario from a file here and listing it below.
  */
-const scenarios: BenchScenario[] = [platformScenario, accountsScenario];
+const scenarios: BenchScenario[] = [platformScenario, accountsScenario, walletScenario];
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];

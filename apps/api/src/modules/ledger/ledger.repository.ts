@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
+import { reusableQuery } from './reusable-query';
 
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = [
   'cash',
@@ -14,25 +15,104 @@ export function userAccountKey(userId: number, kind: UserAccountKind): string {
   return `u:${userId}:${kind}`;
 }
 
-/**
- * Adds `amount` (signed paise) to a stored balance unless it would go below zero, as ONE
- * statement: the check and the change cannot be split by another writer. On PostgreSQL the
- * updated row stays locked until the caller's transaction ends, which serialises concurrent
- * debits of the same account across processes. Undefined: no such account or not enough money.
- */
-export async function applyToStoredBalance(
-  db: Db,
-  accountKey: string,
-  amount: number,
-): Promise<{ id: number; balance: number; book: Book } | undefined> {
-  const row = await db
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('account_key', '=', accountKey)
-    .where((eb) => eb(eb('balance', '+', amount), '>=', 0))
-    .returning(['id', 'balance', 'book'])
-    .executeTakeFirst();
-  return row ? { id: Number(row.id), balance: Number(row.balance), book: row.book } : undefined;
+/** The ledger's hot statements, compiled once per database (one set per ledger instance). */
+export interface LedgerStatements {
+  /**
+   * Adds `amount` (signed paise) to a stored balance unless it would go below zero, as ONE
+   * statement: the check and the change cannot be split by another writer. On PostgreSQL the
+   * updated row stays locked until the caller's transaction ends, which serialises concurrent
+   * debits of the same account across processes. Undefined: no such account or not enough money.
+   */
+  applyToStoredBalance(
+    db: Db,
+    accountKey: string,
+    amount: number,
+  ): Promise<{ id: number; balance: number; book: Book } | undefined>;
+  insertTransaction(db: Db, row: Omit<Insertable<LedgerTransactionsTable>, 'id'>): Promise<number>;
+  insertEntries(db: Db, rows: Omit<Insertable<LedgerEntriesTable>, 'id'>[]): Promise<void>;
+}
+
+const NUMBER_SENTINEL = -987_654_000;
+const numberSentinel = (index: number) => NUMBER_SENTINEL - index;
+const textSentinel = (index: number) => `\u0000sentinel-${index}`;
+
+function entriesStatement(count: number) {
+  const sentinels: unknown[] = Array.from({ length: count * 6 }, (_, index) =>
+    index % 6 === 2 ? textSentinel(index) : numberSentinel(index),
+  );
+  return reusableQuery(
+    (db: Db, ...values: unknown[]) =>
+      db.insertInto('ledger_entries').values(
+        Array.from({ length: count }, (_, row) => {
+          const [transactionId, accountId, book, amount, balanceAfter, createdAt] = values.slice(row * 6, row * 6 + 6);
+          return {
+            transaction_id: transactionId as number,
+            account_id: accountId as number,
+            book: book as Book,
+            amount: amount as number,
+            balance_after: balanceAfter as number | null,
+            created_at: createdAt as number,
+          };
+        }),
+      ),
+    sentinels,
+  );
+}
+
+export function createLedgerStatements(): LedgerStatements {
+  const guardedUpdate = reusableQuery(
+    (db: Db, amount: number, accountKey: string, sameAmount: number) =>
+      db
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', amount) }))
+        .where('account_key', '=', accountKey)
+        .where((eb) => eb(eb('balance', '+', sameAmount), '>=', eb.lit(0)))
+        .returning(['id', 'balance', 'book']),
+    [numberSentinel(0), textSentinel(1), numberSentinel(2)] as const,
+  );
+  const insertTransactionRow = reusableQuery(
+    (db: Db, kind: string, reference: string, book: string, userId: number | null, sessionId: string | null, createdAt: number) =>
+      db
+        .insertInto('ledger_transactions')
+        .values({ kind, reference, book: book as Book, user_id: userId, session_id: sessionId, created_at: createdAt })
+        .returning('id'),
+    [textSentinel(0), textSentinel(1), textSentinel(2), numberSentinel(3), textSentinel(4), numberSentinel(5)] as const,
+  );
+  const entriesByCount = new Map<number, ReturnType<typeof entriesStatement>>();
+  return {
+    async applyToStoredBalance(db, accountKey, amount) {
+      const [row] = await guardedUpdate(db, amount, accountKey, amount);
+      return row ? { id: Number(row.id), balance: Number(row.balance), book: row.book } : undefined;
+    },
+    async insertTransaction(db, row) {
+      const [inserted] = await insertTransactionRow(
+        db,
+        row.kind,
+        row.reference,
+        row.book,
+        row.user_id ?? null,
+        row.session_id ?? null,
+        row.created_at,
+      );
+      if (!inserted) throw new Error('ledger transaction insert returned no id');
+      return Number(inserted.id);
+    },
+    async insertEntries(db, rows) {
+      let statement = entriesByCount.get(rows.length);
+      if (!statement) entriesByCount.set(rows.length, (statement = entriesStatement(rows.length)));
+      await statement(
+        db,
+        ...rows.flatMap((row) => [
+          row.transaction_id,
+          row.account_id,
+          row.book,
+          row.amount,
+          row.balance_after ?? null,
+          row.created_at,
+        ]),
+      );
+    },
+  };
 }
 
 export async function findAccountByKey(db: Db, accountKey: string): Promise<LedgerAccountRow | undefined> {
@@ -72,15 +152,6 @@ export async function insertSystemAccount(
 export async function findUserIsDemo(db: Db, userId: number): Promise<boolean | undefined> {
   const row = await db.selectFrom('users').select('is_demo').where('id', '=', userId).executeTakeFirst();
   return row ? row.is_demo === 1 : undefined;
-}
-
-export async function insertTransaction(db: Db, row: Insertable<LedgerTransactionsTable>): Promise<number> {
-  const inserted = await db.insertInto('ledger_transactions').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
-}
-
-export async function insertEntries(db: Db, rows: Insertable<LedgerEntriesTable>[]): Promise<void> {
-  await db.insertInto('ledger_entries').values(rows).execute();
 }
 
 /** A player's balances by account kind: one indexed read. */

@@ -3,12 +3,10 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
-  applyToStoredBalance,
+  createLedgerStatements,
   findAccountByKey,
   findUserIsDemo,
-  insertEntries,
   insertSystemAccount,
-  insertTransaction,
   insertUserAccounts,
   userAccountKey,
 } from './ledger.repository';
@@ -104,6 +102,7 @@ export function createLedger(clock: Clock): Ledger {
   // System accounts are created by the migration or by openProviderAccount outside any
   // transaction, and never deleted, so their ids are safe to keep.
   const systemAccountIds = new Map<string, number>();
+  const { applyToStoredBalance, insertTransaction, insertEntries } = createLedgerStatements();
 
   async function systemAccountId(db: Db, key: string): Promise<number> {
     const cached = systemAccountIds.get(key);

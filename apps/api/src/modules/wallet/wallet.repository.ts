@@ -1,22 +1,31 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../ledger/reusable-query';
 
 /**
- * The balance poll's one read: the player's account balances and active wallet, by the
- * owner index and the status primary key.
+ * The balance poll's one read: the player's account balances and active wallet, by the owner
+ * index and the status primary key. Compiled once per wallet service (it runs every 5 s per player).
  */
-export async function readBalanceRows(
+export function createBalanceReader(): (
   db: Db,
   userId: number,
-): Promise<{ kind: string; balance: number | null; active_wallet: number | null }[]> {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['kind', 'balance'])
-    .select((eb) =>
-      eb.selectFrom('wallet_status').select('active_wallet').where('wallet_status.user_id', '=', userId).as('active_wallet'),
-    )
-    .where('owner_user_id', '=', userId)
-    .execute();
+) => Promise<{ kind: string; balance: number | null; active_wallet: number | null }[]> {
+  const read = reusableQuery(
+    (db: Db, statusUserId: number, ownerUserId: number) =>
+      db
+        .selectFrom('ledger_accounts')
+        .select(['kind', 'balance'])
+        .select((eb) =>
+          eb
+            .selectFrom('wallet_status')
+            .select('active_wallet')
+            .where('wallet_status.user_id', '=', statusUserId)
+            .as('active_wallet'),
+        )
+        .where('owner_user_id', '=', ownerUserId),
+    [-987_654_001, -987_654_002] as const,
+  );
+  return (db, userId) => read(db, userId, userId);
 }
 
 export async function findActiveWallet(db: Db, userId: number): Promise<number> {

@@ -14,7 +14,7 @@ import { listUserBalances } from '../ledger/ledger.repository';
 import type { Ledger } from '../ledger/ledger.service';
 import { findUserByNameKey } from '../users/users.repository';
 import { userNameKey } from '../users/users.service';
-import { findActiveWallet, lockUserWallet, readBalanceRows, upsertActiveWallet } from './wallet.repository';
+import { createBalanceReader, findActiveWallet, lockUserWallet, upsertActiveWallet } from './wallet.repository';
 
 /** A player's balances in paise. */
 export interface WalletBalances {
@@ -92,6 +92,7 @@ export function parseReason(text: string): string {
 }
 
 export function createWalletService(db: Db, clock: Clock, ledger: Ledger): WalletService {
+  const readBalanceRows = createBalanceReader();
   async function readBalances(executor: Db, userId: number): Promise<WalletBalances> {
     return toBalances(await listUserBalances(executor, userId));
   }

@@ -1,0 +1,136 @@
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../../apps/api/src/config/env';
+import { openDatabase } from '../../apps/api/src/db/database';
+import { systemClock } from '../../apps/api/src/lib/clock';
+import { createSessionsService } from '../../apps/api/src/modules/sessions/sessions.service';
+import { insertUser } from '../../apps/api/src/modules/users/users.repository';
+import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
+import { type BenchScenario, type RunningServer, formatMs, formatRate, formatRatio } from './harness';
+import { benchLedger } from './wallet-ledger';
+
+const BALANCE_USERS = 1_000;
+const TARGET_RATIO = 0.5;
+const LEDGER_DEBITS = 2_000;
+const PG_WRITERS = 8;
+
+/**
+ * 1,000 players with a session and money, written straight into the server's database: the same
+ * rows login and an operator credit write (a thousand argon2 logins would only time argon2).
+ */
+async function loggedInPlayers(server: RunningServer): Promise<{ tokens: string[]; sampleToken: string }> {
+  const config = loadConfig({ ...server.env, LOG_LEVEL: 'silent' });
+  const database = openDatabase(config.DATABASE_URL);
+  const sessions = createSessionsService(database.db, systemClock, { idleMinutes: config.SESSION_IDLE_MINUTES });
+  const { ledger } = createWalletModule(database.db, systemClock);
+  const tokens: string[] = [];
+  try {
+    for (let index = 0; index < BALANCE_USERS; index += 1) {
+      const name = `benchbal${String(index).padStart(4, '0')}`;
+      const token = await database.db.transaction().execute(async (trx) => {
+        const userId = await insertUser(trx, {
+          user_name: name,
+          user_name_key: name,
+          password_hash: '!',
+          user_type_id: 7,
+          parent_id: null,
+          mobile: null,
+          email: null,
+          created_at: Date.now(),
+          current_session_id: null,
+          referred_by: null,
+        });
+        await ledger.transfer(trx, {
+          kind: 'operator_credit',
+          reference: 'bench',
+          userId,
+          from: { system: 'house' },
+          to: { userId, kind: 'cash' },
+          amount: 100_000 + index,
+        });
+        return (await sessions.start(trx, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
+      });
+      tokens.push(token);
+    }
+  } finally {
+    await database.close();
+  }
+  return { tokens, sampleToken: tokens[0] as string };
+}
+
+async function postgresReachable(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Issue 4: the balance poll with 1,000 distinct logged-in players against a bare node:http server
+ * answering the same JSON; and ledger debits per second through the service against the raw
+ * driver running the same statements (better-sqlite3 and pg).
+ */
+export const walletScenario: BenchScenario = {
+  name: 'wallet: getUserBalance with 1,000 players vs bare node:http; ledger debits vs the raw driver',
+  async run({ startApi, startBare, load, report }) {
+    const api = await startApi();
+    const { tokens, sampleToken } = await loggedInPlayers(api);
+    const url = `${api.url}/api/user/getUserBalance`;
+    const sample = await fetch(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sampleToken}` },
+    });
+    const bare = await startBare(await sample.text());
+    // Each request is another player: connections walk the list of 1,000 tokens.
+    const requests: autocannon.Request[] = tokens.map((token) => ({
+      method: 'POST',
+      path: '/api/user/getUserBalance',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    }));
+    await load({ url: api.url, method: 'POST', requests, durationSeconds: 2 });
+    await load({ url: bare.url, method: 'POST', body: '{}', durationSeconds: 2 });
+    const apiResult = await load({ url: api.url, method: 'POST', requests });
+    const bareResult = await load({ url: bare.url, method: 'POST', body: '{}' });
+    await bare.stop();
+    await api.stop();
+    report({
+      name: `POST user/getUserBalance, ${BALANCE_USERS} players`,
+      value: formatRate(apiResult.requestsPerSecond),
+      note: `p99 ${formatMs(apiResult.p99Ms)}`,
+    });
+    report({
+      name: '  bare node:http, same JSON',
+      value: formatRate(bareResult.requestsPerSecond),
+      note: `p99 ${formatMs(bareResult.p99Ms)}`,
+    });
+    report({
+      name: '  ratio to bare',
+      value: formatRatio(apiResult.requestsPerSecond / bareResult.requestsPerSecond, TARGET_RATIO),
+      note: apiResult.non2xx + apiResult.errors > 0 ? `(${apiResult.non2xx} non-2xx, ${apiResult.errors} errors)` : '',
+    });
+
+    const sqlite = await benchLedger({ kind: 'sqlite', writers: 1, debits: LEDGER_DEBITS });
+    report({ name: 'ledger debit via the service, SQLite', value: `${Math.round(sqlite.serviceRate)} /s` });
+    report({ name: '  raw better-sqlite3, same statements', value: `${Math.round(sqlite.rawRate)} /s` });
+    report({ name: '  ratio to raw', value: formatRatio(sqlite.serviceRate / sqlite.rawRate, TARGET_RATIO) });
+
+    if (!(await postgresReachable())) {
+      report({ name: 'ledger debit via the service, PostgreSQL', value: 'skipped', note: 'no PostgreSQL at BENCH_DATABASE_URL' });
+      return;
+    }
+    const postgres = await benchLedger({ kind: 'postgres', writers: PG_WRITERS, debits: LEDGER_DEBITS });
+    report({
+      name: `ledger debit via the service, PostgreSQL, ${PG_WRITERS} writers`,
+      value: `${Math.round(postgres.serviceRate)} /s`,
+    });
+    report({ name: '  raw pg, same statements', value: `${Math.round(postgres.rawRate)} /s` });
+    report({ name: '  ratio to raw', value: formatRatio(postgres.serviceRate / postgres.rawRate, TARGET_RATIO) });
+  },
+};
