@@ -88,6 +88,25 @@ describe('user/updateUserWalletStatus', () => {
     expect((await balance(token)).active_wallet).toBe(0);
   });
 
+  it('honours an Idempotency-Key: a retry replays the first answer', async () => {
+    const { userId, token } = await t.newPlayer('bal_idem');
+    await t.database.db
+      .transaction()
+      .execute((trx) => t.module.bonuses.grant(trx, { userId, amount: 500, wallet: 'wager', reason: 'welcome' }));
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/updateUserWalletStatus',
+        payload: { status: 2 },
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'switch-1' },
+      });
+    const first = await send();
+    const retry = await send();
+    expect(first.json().data).toEqual({ active_wallet: 2 });
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('refuses statuses outside 0, 1, 2 and unknown fields with 400, changing nothing', async () => {
     const { token } = await t.newPlayer('bal_bad');
     for (const body of [{ status: 3 }, { status: -1 }, { status: 1.5 }, { status: 'split' }, {}, { status: 0, user_id: 9 }]) {
