@@ -58,16 +58,19 @@ describe('wallet in the header', () => {
         userId,
         from: { system: 'house' },
         to: { userId, kind: 'cash' },
-        amount: 123_450,
+        amount: 123_456_750,
       }),
     );
     await inTransaction((trx) => wallet.wallet.hold(trx, { userId, amount: 20_025, reference: 'bet:e2e' }));
     // Polled every 5 s: the new figures show within one poll.
-    await expect.poll(() => freeChip.textContent(), { timeout: 7_000 }).toBe('₹1,034.25');
+    await expect.poll(() => freeChip.textContent(), { timeout: 7_000 }).toBe('₹12,34,367.25');
     expect(await page.getByTestId('balance-exposure').textContent()).toBe('₹200.25');
     expect(await page.evaluate(() => sessionStorage.getItem('exposure'))).toBe('200.25');
     const box = await page.getByTestId('balance-display').boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    // A lakh-sized balance is shown whole on a phone, never cut off.
+    const isCut = await freeChip.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(isCut).toBe(false);
     await screenshot(page, 'balance-phone');
     await context.close();
   });
