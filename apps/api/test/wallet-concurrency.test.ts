@@ -63,18 +63,16 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
       userTypeId: CUSTOMER_USER_TYPE,
     });
     const wallet = createWalletModule(database.db, systemClock);
-    await database.db
-      .transaction()
-      .execute((trx) =>
-        wallet.ledger.transfer(trx, {
-          kind: 'test_credit',
-          reference: 'race',
-          userId,
-          from: { system: 'house' },
-          to: { userId, kind: 'cash' },
-          amount: 100,
-        }),
-      );
+    await database.db.transaction().execute((trx) =>
+      wallet.ledger.transfer(trx, {
+        kind: 'test_credit',
+        reference: 'race',
+        userId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: 100,
+      }),
+    );
     const login = await fetch(`${servers[0]?.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
