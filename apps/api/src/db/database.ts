@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from '../config/env';
 import type { Database } from './schema';
@@ -22,6 +22,8 @@ export interface OpenDatabaseOptions {
 }
 
 const PG_INT8_OID = 20;
+/** Distinct SQL texts kept prepared; the app has a few hundred at most. */
+const STATEMENT_CACHE_SIZE = 500;
 const PG_NUMERIC_OID = 1700;
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
@@ -36,7 +38,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -53,4 +55,25 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares on every query. Keeping
+ * prepared statements by SQL text saves that work on every hot read. Safe because Kysely runs
+ * each statement to completion (all/run) before the next one starts on this connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
