@@ -42,7 +42,9 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be host names separated by commas'))),
-  /** Password hashes (argon2id) running at once; default: CPU cores minus one, so requests keep a core. */
+  /** Where argon2id runs: `process`, a child process at the lowest CPU priority (default), or `inline` on libuv's pool. */
+  PASSWORD_HASHER: z.enum(['process', 'inline']).default('process'),
+  /** Password hashes running at once; default: the number of CPU cores. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** A session ends after this many minutes without activity (the balance poll does not count). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),

@@ -7,7 +7,7 @@ import { createOtpService } from '../otp/otp.service';
 import { createSessionsService, type SessionsService } from '../sessions/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SmsProvider } from '../sms/sms-provider';
-import { setPasswordHashConcurrency } from '../users/password';
+import { configurePasswordHashing } from '../users/password';
 import type { AccountHooks } from './account-hooks';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
@@ -32,7 +32,7 @@ export interface Accounts {
 /** Wires sessions, OTP, login, sign-up and passwords together (issue 3). */
 export function createAccounts(options: AccountsOptions): Accounts {
   const { db, clock, config, settings } = options;
-  if (config.PASSWORD_HASH_CONCURRENCY) setPasswordHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
+  configurePasswordHashing({ hasher: config.PASSWORD_HASHER, concurrency: config.PASSWORD_HASH_CONCURRENCY });
   const sessions = createSessionsService(db, clock, { idleMinutes: config.SESSION_IDLE_MINUTES });
   const otp = createOtpService(db, clock, options.sms, options.logger);
   const auth = createAuthService({

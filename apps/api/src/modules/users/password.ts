@@ -1,26 +1,36 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { PasswordHasherProcess } from './password-hasher';
 
 /**
- * argon2id with OWASP's recommended floor (19 MiB, 2 passes). Hashing runs on libuv's thread
- * pool, so a burst of logins does not block the event loop.
+ * argon2id with OWASP's recommended floor (19 MiB, 2 passes). The hashing runs in a child
+ * process at the lowest CPU priority (password-hasher.ts), so a burst of logins only uses CPU
+ * that other requests leave over; if that process cannot run, it runs here on libuv's pool.
  */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/**
- * How many hashes may run at once. Each takes a whole core for tens of milliseconds; leaving one
- * core to the event loop keeps every other request fast while logins queue (bench: accounts).
- */
+/** Hashes at once: beyond the cores they would only queue inside argon2 and hold memory. */
 export function defaultHashConcurrency(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(1, availableParallelism());
 }
 
 let concurrency = defaultHashConcurrency();
 let running = 0;
 const queue: (() => void)[] = [];
+const hasher = new PasswordHasherProcess();
 
-export function setPasswordHashConcurrency(limit: number): void {
-  concurrency = Math.max(1, Math.floor(limit));
+let isInline = false;
+
+/** Set once at start-up from the configuration (PASSWORD_HASHER, PASSWORD_HASH_CONCURRENCY). */
+export function configurePasswordHashing(options: { hasher: 'process' | 'inline'; concurrency?: number | undefined }): void {
+  isInline = options.hasher === 'inline';
+  concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultHashConcurrency()));
+}
+
+function argon2Inline(job: { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string }) {
+  return job.op === 'hash'
+    ? argon2.hash(job.password, { ...ARGON2_OPTIONS, type: argon2.argon2id })
+    : argon2.verify(job.hash, job.password).catch(() => false);
 }
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
@@ -37,15 +47,29 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => argon2.hash(password, ARGON2_OPTIONS));
+  return withHashSlot(async () => {
+    if (!isInline) {
+      try {
+        return String(await hasher.run({ op: 'hash', password, options: ARGON2_OPTIONS }));
+      } catch {
+        // The hasher process could not run: hash here rather than refuse the player.
+      }
+    }
+    return String(await argon2Inline({ op: 'hash', password }));
+  });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   // Not an argon2 hash (e.g. a demo account's "no password"): nothing can match, no hashing needed.
   if (!hash.startsWith('$argon2')) return false;
-  try {
-    return await withHashSlot(() => argon2.verify(hash, password));
-  } catch {
-    return false;
-  }
+  return withHashSlot(async () => {
+    if (!isInline) {
+      try {
+        return (await hasher.run({ op: 'verify', hash, password })) === true;
+      } catch {
+        // As above; a malformed hash fails here too and reads as "no match".
+      }
+    }
+    return (await argon2Inline({ op: 'verify', hash, password })) === true;
+  });
 }
