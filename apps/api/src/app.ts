@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
@@ -47,6 +47,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // One log line per request halves throughput; errors and business events are logged instead.
     logController: new LogController({ disableRequestLogging: config.LOG_REQUESTS !== '1' }),
     genReqId: () => randomUUID(),
+    // No child logger per request (measured: ~13% of a hot read); error lines name the request id.
+    // With request logs on, every line keeps its request id binding.
+    ...(config.LOG_REQUESTS === '1' ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops for the client address.

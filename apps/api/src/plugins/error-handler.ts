@@ -41,10 +41,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const refusal = toAppError(error);
     if (refusal) {
-      if (refusal.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (refusal.statusCode >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
       return sendRefusal(reply, request, refusal);
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    request.log.error({ err: error, reqId: request.id, url: request.url, method: request.method }, 'unhandled error');
     return sendRefusal(reply, request, new AppError('INTERNAL', GENERIC_SERVER_MESSAGE));
   });
 }
