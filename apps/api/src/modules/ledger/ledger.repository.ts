@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
-import { reusableQuery } from './reusable-query';
+import { reusableQuery } from '../../db/reusable-query';
 
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = [
   'cash',

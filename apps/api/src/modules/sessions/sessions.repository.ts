@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import type { SessionsTable } from './sessions.table';
 
 /** A session with what the auth hook needs of its user, found by token hash in one query. */
@@ -19,27 +20,34 @@ export interface SessionWithUser {
   current_session_id: number | null;
 }
 
+/** Runs on every authenticated call, so it is compiled once (see reusableQuery). */
+const selectSessionByTokenHash = reusableQuery(
+  (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id',
+        's.user_id',
+        's.created_at',
+        's.last_seen_at',
+        's.ended_at',
+        'u.user_name',
+        'u.user_type_id',
+        'u.parent_id',
+        'u.is_demo',
+        'u.is_signup_user',
+        'u.is_change_password',
+        'u.is_disabled',
+        'u.current_session_id',
+      ])
+      .where('s.token_hash', '=', tokenHash),
+  ['\u0000token-hash-sentinel'] as const,
+);
+
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.created_at',
-      's.last_seen_at',
-      's.ended_at',
-      'u.user_name',
-      'u.user_type_id',
-      'u.parent_id',
-      'u.is_demo',
-      'u.is_signup_user',
-      'u.is_change_password',
-      'u.is_disabled',
-      'u.current_session_id',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await selectSessionByTokenHash(db, tokenHash);
+  return row;
 }
 
 export async function insertSession(db: Db, session: Insertable<SessionsTable>): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { reusableQuery } from '../ledger/reusable-query';
+import { reusableQuery } from '../../db/reusable-query';
 
 /**
  * The balance poll's one read: the player's account balances and active wallet, by the owner
