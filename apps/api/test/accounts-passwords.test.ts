@@ -138,6 +138,8 @@ describe("forced password change (is_change_password '1')", () => {
     const blocked = await t.post('report/activityLog', RANGE, { token });
     expect(blocked.statusCode).toBe(422);
     expect(blocked.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    // The header's balance keeps working while the change is pending.
+    expect((await t.post('user/getUserBalance', {}, { token })).statusCode).toBe(200);
     const changed = await change('user/firstTimeUpdatePassword', token, {
       old_password: 'Temporary2026',
       new_password: 'MyOwn2026x',

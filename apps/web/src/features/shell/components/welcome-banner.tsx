@@ -2,23 +2,26 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@/components/ui';
 import { uploadImageUrl, useGlobalSettings } from '@/lib/global-settings';
+import { useSession } from '@/lib/session';
 import { storageKeys } from '@/lib/storage';
 
 /**
  * After a login the welcome flag is 'true' (lib/session storeLogin): show the operator's welcome
- * banner once, then clear the flag so a reload does not show it again.
+ * banner once, then clear the flag so a reload does not show it again. A forced password change
+ * comes first: the banner waits until it is done.
  */
 export function WelcomeBanner() {
   const { t } = useTranslation();
   const { data: settings } = useGlobalSettings();
+  const mustChangePassword = useSession()?.user.is_change_password === '1';
   const [bannerSrc, setBannerSrc] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!settings || localStorage.getItem(storageKeys.welcomePopup) !== 'true') return;
+    if (!settings || mustChangePassword || localStorage.getItem(storageKeys.welcomePopup) !== 'true') return;
     localStorage.setItem(storageKeys.welcomePopup, 'false');
     const src = uploadImageUrl(settings.welcome_banner);
     if (src) setBannerSrc(src);
-  }, [settings]);
+  }, [settings, mustChangePassword]);
 
   const close = () => setBannerSrc(null);
   return (
