@@ -23,12 +23,12 @@ beforeAll(async () => {
 afterAll(async () => testDb.drop());
 
 describe('npm run admin -- wallet credit / debit', () => {
-  it('credits and debits a player as transfers with the house', async () => {
+  it('credits and debits a player as transfers with the house (player1 opens with ₹10,000 on a demo install)', async () => {
     const credit = await admin('wallet', 'credit', '--name', 'player1', '--amount', '2500.50', '--reason', 'goodwill');
-    expect(credit).toMatchObject({ code: 0, out: 'credited player1: cash 2500.5, exposure 0, split bonus 0, wager bonus 0' });
+    expect(credit).toMatchObject({ code: 0, out: 'credited player1: cash 12500.5, exposure 0, split bonus 0, wager bonus 0' });
     const debit = await admin('wallet', 'debit', '--name', 'PLAYER1', '--amount', '500', '--reason', 'correction');
     expect(debit.code).toBe(0);
-    expect(await balanceOf('player1')).toBe('player1: cash 2000.5, exposure 0, split bonus 0, wager bonus 0');
+    expect(await balanceOf('player1')).toBe('player1: cash 12000.5, exposure 0, split bonus 0, wager bonus 0');
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('npm run admin -- ledger verify', () => {
     await database.close();
     const result = await admin('ledger', 'verify');
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^FAULT account u:\d+:cash: stored balance 1 but its entries sum to 200050$/m);
+    expect(result.out).toMatch(/^FAULT account u:\d+:cash: stored balance 1 but its entries sum to 1200050$/m);
     expect(result.err).toMatch(/^error: ledger verify found \d+ fault\(s\)/);
   });
 });

@@ -8,15 +8,20 @@ import type { ImageStore } from '../../modules/uploads/image-store';
 import { findUserByNameKey } from '../../modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, type NewUser } from '../../modules/users/users.service';
 import { AppError } from '../../lib/app-error';
+import { createWalletModule } from '../../modules/wallet/wallet.module';
 import type { Db } from '../database';
 
 const DEMO_ASSETS_DIR = path.join(import.meta.dirname, 'assets');
 
-/** The demo accounts a fresh install has (README lists them). */
+/**
+ * The customer account a fresh install has (README lists it). The Demo button needs no seeded
+ * account: each demo login gets a fresh play-money account of its own.
+ */
 export const DEMO_ACCOUNTS = {
-  demo: { userName: 'demo', password: 'DemoPlay2026' },
   player: { userName: 'player1', password: 'Player2026' },
 } as const;
+/** player1's opening cash on a demo install, in rupees. */
+const DEMO_PLAYER_OPENING_RUPEES = '10000';
 
 /**
  * Everything the product needs to run: the settings defaults and the sports catalogue. Safe to
@@ -40,22 +45,37 @@ export async function seedDemoDataOnFirstStart(db: Db, clock: Clock, images: Ima
   };
   await insertMissingSettings(db, demoSettings as Record<string, string>, clock.now());
   await seedReferenceData(db, clock);
-  await ensureUser(db, clock, { ...DEMO_ACCOUNTS.demo, userTypeId: CUSTOMER_USER_TYPE, isDemo: true });
-  await ensureUser(db, clock, {
+  const isPlayerNew = await ensureUser(db, clock, {
     ...DEMO_ACCOUNTS.player,
     userTypeId: CUSTOMER_USER_TYPE,
     isSignupUser: true,
     mobile: '9000000001',
   });
+  if (isPlayerNew) {
+    // Through the ledger like any operator credit, so `ledger verify` holds from the first start.
+    await createWalletModule(db, clock).wallet.operatorAdjust(
+      'credit',
+      DEMO_ACCOUNTS.player.userName,
+      DEMO_PLAYER_OPENING_RUPEES,
+      'Demo opening balance',
+    );
+  }
   return true;
 }
 
-/** Creates the user unless it exists; two instances starting at once both succeed. */
-async function ensureUser(db: Db, clock: Clock, user: NewUser): Promise<void> {
-  if (await findUserByNameKey(db, user.userName.toLowerCase())) return;
-  await createUser(db, clock, user).catch((error: unknown) => {
-    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-  });
+/**
+ * Creates the user unless it exists and says whether this call created it; two instances
+ * starting at once both succeed and only one of them gets true.
+ */
+async function ensureUser(db: Db, clock: Clock, user: NewUser): Promise<boolean> {
+  if (await findUserByNameKey(db, user.userName.toLowerCase())) return false;
+  return createUser(db, clock, user).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT') return false;
+      throw error;
+    },
+  );
 }
 
 async function storeDemoImages(images: ImageStore): Promise<Partial<GlobalSettings>> {
