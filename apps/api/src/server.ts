@@ -1,10 +1,11 @@
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, loadDotEnvFile } from './config/env';
 import { buildApp } from './app';
 import { connectRedis, prepareDatabase } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  loadDotEnvFile();
   const config = loadConfig();
   const database = await prepareDatabase(config);
   const redis = connectRedis(config.REDIS_URL);

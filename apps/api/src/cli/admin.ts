@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config/env';
+import { ConfigError, loadConfig, loadDotEnvFile } from '../config/env';
 import { runAdmin } from './run-admin';
 
 try {
+  loadDotEnvFile();
   const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const };
   const code = await runAdmin(process.argv.slice(2), config, {
     out: (line) => console.log(line),

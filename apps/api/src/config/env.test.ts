@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDatabaseUrl } from './env';
 
@@ -25,6 +26,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: '' });
     expect(parseDatabaseUrl(config.DATABASE_URL)).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
     expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('resolves relative paths against the repository root, wherever npm runs the script', () => {
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const config = loadConfig({ DATABASE_URL: 'sqlite:./data/app.db', UPLOAD_DIR: 'data/up' });
+    expect(parseDatabaseUrl(config.DATABASE_URL)).toEqual({ kind: 'sqlite', file: path.join(root, 'data/app.db') });
+    expect(config.UPLOAD_DIR).toBe(path.join(root, 'data/up'));
   });
 
   it('splits the sportsbook host allowlist', () => {

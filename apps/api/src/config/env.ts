@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,8 +26,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 1: one log line per request (for debugging; it roughly halves throughput — see npm run bench). */
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
-  UPLOAD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data/uploads')),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default('data/uploads')
+    .transform((dir) => path.resolve(REPO_ROOT, dir)),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default('apps/web/dist')
+    .transform((dir) => path.resolve(REPO_ROOT, dir)),
   /** Seed the demo data (settings, sports, demo accounts) on first start. */
   SEED_DEMO_DATA: z.enum(['0', '1']).default('1'),
   /** How many proxies in front of the app to trust for the client address (0: none). */
@@ -84,7 +93,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/** A relative SQLite path is relative to the repository root, wherever npm runs the script. */
 export function parseDatabaseUrl(url: string): DatabaseTarget {
-  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: url.slice('sqlite:'.length) };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(REPO_ROOT, file) };
+  }
   return { kind: 'postgres', url };
+}
+
+/**
+ * Loads `.env` from the repository root into the environment, if there is one. Variables already
+ * set win. Only the server and the operator CLI call this; tests pass their values explicitly.
+ */
+export function loadDotEnvFile(): void {
+  const file = path.join(REPO_ROOT, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
 }
