@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
 /** Small inline icons (no external images: the CSP and white-labelling both prefer it). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 22, children, ...rest }: IconProps) {
+export function Svg({ size = 22, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

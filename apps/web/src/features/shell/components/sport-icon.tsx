@@ -1,27 +1,5 @@
-import type { ComponentType, SVGProps } from 'react';
-import { BallIcon, GamepadIcon } from './icons';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import type { ComponentType } from 'react';
+import { BallIcon, GamepadIcon, type IconProps, Svg } from './icons';
 
 const CricketIcon = (p: IconProps) => (
   <Svg {...p}>
