@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createSettingsService } from '../apps/api/src/modules/settings/settings.service';
 import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
-import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-helpers';
+import { closeWelcomeBanner, keepScreenshot as screenshot, loginByApi, storedToken } from './support/account-helpers';
 import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
-
-/** Set ACCOUNT_SCREENSHOTS=/some/dir to keep phone screenshots of the account modals. */
-const SCREENSHOT_DIR = process.env.ACCOUNT_SCREENSHOTS;
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
-}
 
 describe('account: sign-up, login, logout and the session-ended alert', () => {
   let site: Site;

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createUser } from '../apps/api/src/modules/users/users.service';
 import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
-import { canLogIn, closeWelcomeBanner, dismissToasts, loginByApi, storedToken } from './support/account-helpers';
+import {
+  canLogIn,
+  closeWelcomeBanner,
+  keepScreenshot as screenshot,
+  dismissToasts,
+  loginByApi,
+  storedToken,
+} from './support/account-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
-
-/** Set ACCOUNT_SCREENSHOTS=/some/dir to keep phone screenshots of the account modals. */
-const SCREENSHOT_DIR = process.env.ACCOUNT_SCREENSHOTS;
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
-}
 
 describe('account: forgot, change and forced password change; activity log', () => {
   let site: Site;

@@ -55,3 +55,9 @@ export async function dismissToasts(page: Page): Promise<void> {
   const closers = page.getByTestId('toast').getByRole('button', { name: 'Close' });
   while ((await closers.count()) > 0) await closers.first().click();
 }
+
+/** Set ACCOUNT_SCREENSHOTS=/some/dir to keep phone screenshots of the account modals. */
+const SCREENSHOT_DIR = process.env.ACCOUNT_SCREENSHOTS;
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
