@@ -156,6 +156,12 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
   });
 
+  it('answer HEAD for a page like GET', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('give JSON answers a policy that loads nothing and a no-store cache rule', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/sport/getSports', payload: {} });
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

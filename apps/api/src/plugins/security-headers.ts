@@ -21,7 +21,8 @@ export function buildContentSecurityPolicy(options: SecurityHeaderOptions): stri
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    'upgrade-insecure-requests',
+    // No upgrade-insecure-requests: a trial install opened over http on a LAN address would lose
+    // its own scripts. Production runs behind https, where HSTS keeps browsers on https.
   ].join('; ');
 }
 

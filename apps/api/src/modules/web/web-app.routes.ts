@@ -28,7 +28,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     const looksLikeFile = /\.[a-z0-9]{1,5}(\?|$)/i.test(request.url);
-    if (isApi || looksLikeFile || request.method !== 'GET' || !indexHtml) {
+    const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || looksLikeFile || !isPageRead || !indexHtml) {
       throw new AppError('NOT_FOUND', isApi ? 'No such API endpoint' : 'Not found');
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
