@@ -45,6 +45,8 @@ export interface BenchContext {
   startApi(env?: Record<string, string>): Promise<RunningServer>;
   /** A bare node:http server answering `body` as JSON to every request. */
   startBare(body: string): Promise<RunningServer>;
+  /** Fastify with nothing added, answering `body` to GET and POST / : the framework's floor. */
+  startBareFastify(body: string): Promise<RunningServer>;
   load(options: LoadOptions): Promise<LoadResult>;
   report(row: BenchRow): void;
 }
@@ -126,6 +128,11 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
     },
     async startBare(body) {
       const server = await startProcess(path.join(import.meta.dirname, 'bare-server.ts'), { BARE_BODY: body }, '/');
+      running.push(server);
+      return server;
+    },
+    async startBareFastify(body) {
+      const server = await startProcess(path.join(import.meta.dirname, 'bare-fastify-server.ts'), { BARE_BODY: body }, '/');
       running.push(server);
       return server;
     },

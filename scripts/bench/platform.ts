@@ -3,7 +3,7 @@ import { type BenchScenario, formatMs, formatRate, formatRatio } from './harness
 /** Issue 2: the public reads every page load makes, against a bare node:http server. */
 export const platformScenario: BenchScenario = {
   name: 'platform: getGlobalSetting and sport/getSports vs bare node:http',
-  async run({ startApi, startBare, load, report }) {
+  async run({ startApi, startBare, startBareFastify, load, report }) {
     const api = await startApi();
     let quietSettingsRate = 0;
     const probes = [
@@ -17,12 +17,16 @@ export const platformScenario: BenchScenario = {
       });
       const json = await sample.text();
       const bare = await startBare(json);
+      const floor = await startBareFastify(json);
       // Warm both up, then measure each on its own so they never share the CPU.
       await load({ url: `${api.url}${probe.path}`, method: probe.method, body: probe.body, durationSeconds: 2 });
       await load({ url: bare.url, method: probe.method, body: probe.body, durationSeconds: 2 });
       const apiResult = await load({ url: `${api.url}${probe.path}`, method: probe.method, body: probe.body });
       const bareResult = await load({ url: bare.url, method: probe.method, body: probe.body });
+      await load({ url: floor.url, method: probe.method, body: probe.body, durationSeconds: 2 });
+      const floorResult = await load({ url: floor.url, method: probe.method, body: probe.body });
       await bare.stop();
+      await floor.stop();
       if (probe.method === 'GET') quietSettingsRate = apiResult.requestsPerSecond;
       report({ name: `${probe.name}`, value: formatRate(apiResult.requestsPerSecond), note: `p99 ${formatMs(apiResult.p99Ms)}` });
       report({
@@ -34,6 +38,11 @@ export const platformScenario: BenchScenario = {
         name: `  ratio to bare`,
         value: formatRatio(apiResult.requestsPerSecond / bareResult.requestsPerSecond, 0.8),
         note: apiResult.non2xx + apiResult.errors > 0 ? `(${apiResult.non2xx} non-2xx, ${apiResult.errors} errors)` : '',
+      });
+      report({
+        name: `  context: bare Fastify (no plugins), same JSON`,
+        value: formatRate(floorResult.requestsPerSecond),
+        note: `${(floorResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}x of bare: the framework's own floor`,
       });
     }
     await api.stop();
