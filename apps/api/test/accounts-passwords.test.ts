@@ -120,6 +120,20 @@ describe('user/updatePassword', () => {
     expect(res.json().code).toBe('REFUSED');
   });
 
+  it('is refused to sub accounts through firstTimeUpdatePassword too, unless a change is required', async () => {
+    const token = await t.login('subacct', 'SubAcct2026', nextIp());
+    const res = await change('user/firstTimeUpdatePassword', token, {
+      old_password: 'SubAcct2026',
+      new_password: 'Changed2026',
+      confirm_password: 'Changed2026',
+      user_type: 'C',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'REFUSED', message: expect.stringMatching(/does not need a first-time change/) });
+    // The old password still works: nothing changed.
+    expect(await t.login('subacct', 'SubAcct2026', nextIp())).toEqual(expect.any(String));
+  });
+
   it('needs a session (401 without one)', async () => {
     const res = await t.post('user/updatePassword', {
       old_password: 'a',

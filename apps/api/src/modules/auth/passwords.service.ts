@@ -13,7 +13,10 @@ import { assertPasswordAllowed } from './password-policy';
 export interface PasswordChange {
   oldPassword: string;
   newPassword: string;
-  /** firstTimeUpdatePassword: the forced change, which sub accounts may make too. */
+  /**
+   * firstTimeUpdatePassword: the forced change, which sub accounts may make too — only while the
+   * account is marked to change its password, so it is no way around the sub-account refusal.
+   */
   isFirstTime: boolean;
 }
 
@@ -48,6 +51,12 @@ export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: S
   return {
     /** updatePassword and firstTimeUpdatePassword: the token's user, never one named in the body. */
     async change(caller: SessionUser, change: PasswordChange, client: ClientInfo): Promise<void> {
+      if (change.isFirstTime && !caller.mustChangePassword) {
+        throw new AppError(
+          'REFUSED',
+          'Your password does not need a first-time change. Use Change Password in your account instead.',
+        );
+      }
       if (!change.isFirstTime && caller.parentId === SUB_ACCOUNT_PARENT_ID) {
         throw new AppError('REFUSED', 'Sub accounts cannot change the password. Please ask the account owner.');
       }
