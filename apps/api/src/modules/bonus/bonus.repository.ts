@@ -27,13 +27,20 @@ export async function findBonus(db: Db, id: number): Promise<BonusRow | undefine
 }
 
 /** Active bonuses past their expiry time, oldest first. */
-export async function listDueBonuses(db: Db, now: number, limit: number): Promise<{ id: number; user_id: number }[]> {
+/** Due bonuses after `afterId`, by id: a page that skips some rows never hides the ones behind them. */
+export async function listDueBonuses(
+  db: Db,
+  now: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; user_id: number }[]> {
   return db
     .selectFrom('bonuses')
     .select(['id', 'user_id'])
     .where('status', '=', 'active')
     .where('expires_at', '<=', now)
-    .orderBy('expires_at')
+    .where('id', '>', afterId)
+    .orderBy('id')
     .limit(limit)
     .execute();
 }

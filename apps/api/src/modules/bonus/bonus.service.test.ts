@@ -2,6 +2,7 @@ import { BONUS_LIFETIME_DAYS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from '../ledger/ledger-audit';
+import { EXPIRY_BATCH } from './bonus.service';
 
 let t: WalletTestDb;
 beforeAll(async () => {
@@ -136,6 +137,37 @@ describe('bonus expiry', () => {
     expect(Number((await bonusRows(userId))[0]?.expired_amount)).toBe(9_000);
     expect((await events(userId)).map((event) => event.kind)).toEqual(['grant', 'release', 'expiry']);
     expect(await t.module.bonuses.expireDue()).toBe(0);
+  });
+
+  it('never pays out an expired wager bonus that the sweep has not reached yet with another bonus', async () => {
+    const userId = await player('wager_overlap', { wager: 1_000, active: 2 });
+    t.clock.advance(29 * DAY_MS);
+    await t.inTransaction((trx) => t.module.bonuses.grant(trx, { userId, amount: 100, wallet: 'wager', reason: 'reload' }));
+    t.clock.advance(2 * DAY_MS);
+    // The first bonus is past its time; the second completes with this turnover.
+    const releases = await turnover(userId, 1_000);
+    expect(releases).toEqual([expect.objectContaining({ amount: 100, isCompleted: true })]);
+    expect(await balances(userId)).toMatchObject({ cash: 100, wagerBonus: 1_000 });
+    await t.module.bonuses.expireDue();
+    expect((await bonusRows(userId))[0]).toMatchObject({ status: 'expired' });
+    expect(Number((await bonusRows(userId))[0]?.expired_amount)).toBe(1_000);
+    expect(await balances(userId)).toMatchObject({ cash: 100, wagerBonus: 0 });
+  });
+
+  it('expires due bonuses behind a full page of bonuses kept back by open bets', async () => {
+    const staked = await player('wager_many', { active: 0 });
+    await t.inTransaction(async (trx) => {
+      for (let i = 0; i < EXPIRY_BATCH; i++) {
+        await t.module.bonuses.grant(trx, { userId: staked, amount: 10, wallet: 'wager', reason: 'reload' });
+      }
+    });
+    await t.module.wallet.setActiveWallet(staked, 2);
+    await t.inTransaction((trx) => t.module.wallet.hold(trx, { userId: staked, amount: 500, reference: 'bet:many' }));
+    const behind = await player('split_behind', { split: 1_000, active: 1 });
+    t.clock.advance(BONUS_LIFETIME_DAYS * DAY_MS + 1);
+    await t.module.bonuses.expireDue();
+    expect((await bonusRows(behind))[0]).toMatchObject({ status: 'expired' });
+    expect((await bonusRows(staked)).every((bonus) => bonus.status === 'active')).toBe(true);
   });
 
   it('keeps a staked wager bonus until its bets settle, then expires it', async () => {

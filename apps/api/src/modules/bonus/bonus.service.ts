@@ -18,7 +18,8 @@ import { findBonus, insertBonus, insertBonusEvent, listActiveBonuses, listDueBon
 import type { BonusEventKind, BonusRow } from './bonus.table';
 
 const DAY_MS = 86_400_000;
-const EXPIRY_BATCH = 100;
+/** Due bonuses read per page by the expiry sweep. */
+export const EXPIRY_BATCH = 100;
 
 export interface GrantInput {
   userId: number;
@@ -154,15 +155,22 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
     return releases;
   }
 
+  /**
+   * Turnover completes the oldest unexpired wager bonus first. The wallet is shared out over every
+   * active wager bonus, expired ones the sweep has not reached included, so a completing bonus
+   * never takes another bonus's money with it.
+   */
   async function wagerTurnover(trx: Db, userId: number, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
     const releases: BonusRelease[] = [];
+    const now = clock.now();
     let left = amount;
-    let active = bonuses;
-    while (left > 0 && active.length > 0) {
-      const bonus = active[0] as BonusRow;
+    let pool = bonuses;
+    while (left > 0) {
+      const bonus = pool.find((candidate) => Number(candidate.expires_at) > now);
+      if (!bonus) break;
       const turnover = Number(bonus.turnover) + left;
       const requirement = Number(bonus.wagering_requirement);
-      const { allocation, balances } = await wagerAllocation(trx, userId, active);
+      const { allocation, balances } = await wagerAllocation(trx, userId, pool);
       // Completes only when none of the wager wallet is staked on open bets, so no bonus money is left behind.
       if (turnover < requirement || balances.bonusExposure > 0) {
         await updateBonus(trx, Number(bonus.id), { turnover });
@@ -179,7 +187,7 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
       });
       releases.push({ bonusId: Number(bonus.id), amount: released, isCompleted: true });
       left = turnover - requirement;
-      active = active.slice(1);
+      pool = pool.filter((candidate) => candidate !== bonus);
     }
     return releases;
   }
@@ -233,20 +241,31 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
       const activeWallet = await findActiveWallet(trx, userId);
       if (activeWallet === ACTIVE_WALLET.none) return [];
       const walletName = activeWallet === ACTIVE_WALLET.split ? 'split' : 'wager';
-      const now = clock.now();
+      const bonuses = await listActiveBonuses(trx, userId, walletName);
+      if (walletName === 'wager') return wagerTurnover(trx, userId, bonuses, amount, sessionId);
       // A bonus past its time takes no more turnover, even before the expiry sweep reaches it.
-      const bonuses = (await listActiveBonuses(trx, userId, walletName)).filter((bonus) => Number(bonus.expires_at) > now);
-      return walletName === 'split'
-        ? splitTurnover(trx, bonuses, amount, sessionId)
-        : wagerTurnover(trx, userId, bonuses, amount, sessionId);
+      const now = clock.now();
+      return splitTurnover(
+        trx,
+        bonuses.filter((bonus) => Number(bonus.expires_at) > now),
+        amount,
+        sessionId,
+      );
     },
 
     async expireDue() {
       let expired = 0;
-      for (const due of await listDueBonuses(db, clock.now(), EXPIRY_BATCH)) {
-        if (await expireOne(Number(due.id))) expired += 1;
+      const now = clock.now();
+      // Pages by id, so bonuses kept back (bonus money on open bets) never block the ones behind.
+      for (let afterId = 0; ;) {
+        const page = await listDueBonuses(db, now, afterId, EXPIRY_BATCH);
+        for (const due of page) {
+          if (await expireOne(Number(due.id))) expired += 1;
+        }
+        const last = page.at(-1);
+        if (!last || page.length < EXPIRY_BATCH) return expired;
+        afterId = Number(last.id);
       }
-      return expired;
     },
 
     async currentRemaining(executor, userId) {
