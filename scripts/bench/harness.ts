@@ -119,6 +119,7 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
           UPLOAD_DIR: path.join(folder, 'uploads'),
           LOG_LEVEL: 'warn',
           NODE_ENV: 'production',
+          SMS_LOG_IN_PRODUCTION: '1',
           ...env,
         },
         '/api/globalSetting/getGlobalSetting',

@@ -35,6 +35,18 @@ describe('loadConfig', () => {
     expect(config.UPLOAD_DIR).toBe(path.join(root, 'data/up'));
   });
 
+  it('refuses SMS_PROVIDER=log in production (codes in the log) unless SMS_LOG_IN_PRODUCTION=1', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'log' })).toThrow(/SMS_PROVIDER:.*SMS_LOG_IN_PRODUCTION=1/);
+    expect(loadConfig({ NODE_ENV: 'production', SMS_LOG_IN_PRODUCTION: '1' }).SMS_PROVIDER).toBe('log');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' }).SMS_PROVIDER,
+    ).toBe('http');
+    // `npm start` and `npm run dev` leave NODE_ENV unset: development, where the log is the point.
+    expect(loadConfig({}).SMS_PROVIDER).toBe('log');
+    expect(() => loadConfig({ SMS_LOG_IN_PRODUCTION: 'yes' })).toThrow(/SMS_LOG_IN_PRODUCTION:/);
+  });
+
   it('splits the sportsbook host allowlist', () => {
     expect(loadConfig({ SPORTSBOOK_ALLOWED_HOSTS: 'a.example.com, b.example.com' }).SPORTSBOOK_ALLOWED_HOSTS).toEqual([
       'a.example.com',

@@ -59,6 +59,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Where one-time codes go: `log` writes them to the server log (development), `http` posts to an SMS gateway. */
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  /** 1: allow SMS_PROVIDER=log when NODE_ENV is production (a trial install: codes end up in the log). */
+  SMS_LOG_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
   /** Required when SMS_PROVIDER is http. */
   SMS_HTTP_URL: z
     .string()
@@ -86,7 +88,17 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const config = result.data;
+    // Codes in the log are codes anyone with the logs can use: production must opt in to that.
+    if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'log' && config.SMS_LOG_IN_PRODUCTION !== '1') {
+      throw new ConfigError(
+        'Invalid environment configuration:\n  SMS_PROVIDER: is log (one-time codes written to the server log) while NODE_ENV is production;' +
+          ' set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_LOG_IN_PRODUCTION=1 for a trial install',
+      );
+    }
+    return config;
+  }
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
 }
