@@ -6,7 +6,7 @@ import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { clearSession, getSession, useSession } from '@/lib/session';
 import { logoutOnServer } from '../api/account-calls';
 import { accountUi, useAccountUi } from '../model/account-ui-store';
-import { isLoggingOut } from '../model/session-actions';
+import { isLoggingOut } from '../model/planned-logout';
 import { ChangePasswordModal, ForcedPasswordModal } from './change-password-modal';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { LoginModal } from './login-modal';

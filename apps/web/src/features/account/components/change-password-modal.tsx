@@ -1,6 +1,6 @@
 import { PASSWORD_CHANGE_LOGOUT_MS } from '@app/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, toast } from '@/components/ui';
@@ -8,26 +8,25 @@ import { useSession } from '@/lib/session';
 import { logoutOnServer, useFirstTimeUpdatePassword, useUpdatePassword } from '../api/account-calls';
 import { accountUi } from '../model/account-ui-store';
 import { type ChangePasswordForm, changePasswordSchema, translateFormError } from '../model/form-rules';
-import { expectSessionEnd, leaveToHome } from '../model/session-actions';
+import { expectSessionEnd, planLogout, withdrawSessionEndExpectation } from '../model/planned-logout';
+import { leaveToHome } from '../model/session-actions';
 import { PasswordField } from './password-field';
 
 type Outcome = 'changed' | 'failed';
 
-/** After a change the player is logged out 2000 ms later, even on failure (spec §4, §9). */
-function useLogoutAfterChange(userId: number | undefined) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  useEffect(() => {
-    if (!outcome || userId === undefined) return;
-    // Calls made in the next 2 s may be refused (the session has ended): that is no surprise to report.
-    expectSessionEnd();
-    const timer = window.setTimeout(() => {
-      // A changed password already ended the session on the server; a failed one did not.
-      if (outcome === 'failed') void logoutOnServer(userId).finally(leaveToHome);
-      else leaveToHome();
-    }, PASSWORD_CHANGE_LOGOUT_MS);
-    return () => window.clearTimeout(timer);
-  }, [outcome, userId]);
-  return { outcome, setOutcome };
+/** How long a change request may take before its refusals count as a real session end again. */
+const CHANGE_REQUEST_WINDOW_MS = 60_000;
+
+/**
+ * After a change the player is logged out 2000 ms later, even on failure (spec §4, §9). Planned
+ * outside React, so closing the modal in those 2 s cannot cancel it.
+ */
+function logoutAfterChange(userId: number, outcome: Outcome): void {
+  planLogout(PASSWORD_CHANGE_LOGOUT_MS, () => {
+    // A changed password already ended the session on the server; a failed one did not.
+    if (outcome === 'failed') void logoutOnServer(userId).finally(leaveToHome);
+    else leaveToHome();
+  });
 }
 
 interface PasswordFormProps {
@@ -40,7 +39,7 @@ function PasswordChangeForm({ mode }: PasswordFormProps) {
   const session = useSession();
   const update = useUpdatePassword();
   const firstTime = useFirstTimeUpdatePassword();
-  const { outcome, setOutcome } = useLogoutAfterChange(session?.user.user_id);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
     handleSubmit,
@@ -54,22 +53,30 @@ function PasswordChangeForm({ mode }: PasswordFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
-    const callbacks = {
-      onSuccess: ({ message }: { message: string }) => {
+    // While the request runs the server may already have ended the session: its 401s are expected.
+    expectSessionEnd(CHANGE_REQUEST_WINDOW_MS);
+    // mutateAsync settles even when the modal has been closed meanwhile (mutate's callbacks would not).
+    const request =
+      mode === 'forced'
+        ? firstTime.mutateAsync({ ...values, user_type: 'C', user_id: user.user_id })
+        : update.mutateAsync({ ...values, transaction_code: '', user_name: user.user_name, user_id: user.user_id });
+    void request.then(
+      ({ message }) => {
         toast.success(message || t('account.password.changed'));
+        logoutAfterChange(user.user_id, 'changed');
         setOutcome('changed');
       },
-      onError: (failure: Error) => {
+      (failure: Error) => {
         toast.error(failure.message);
-        // The forced change may be tried again; the menu's change logs out either way (spec).
-        if (mode === 'change') setOutcome('failed');
+        // The forced change may be tried again (docs/accounts.md); the menu's change logs out either way (spec).
+        if (mode === 'forced') {
+          withdrawSessionEndExpectation();
+          return;
+        }
+        logoutAfterChange(user.user_id, 'failed');
+        setOutcome('failed');
       },
-    };
-    if (mode === 'forced') {
-      firstTime.mutate({ ...values, user_type: 'C', user_id: user.user_id }, callbacks);
-    } else {
-      update.mutate({ ...values, transaction_code: '', user_name: user.user_name, user_id: user.user_id }, callbacks);
-    }
+    );
   });
 
   const isBusy = update.isPending || firstTime.isPending || outcome !== null;

@@ -1,6 +1,7 @@
 import type { LoggedInUser } from '@app/shared';
 import { paths } from '@/config/paths';
 import { type StoredUser, clearSession, storeLogin } from '@/lib/session';
+import { markLeaving } from './planned-logout';
 
 /** What the site keeps of a login answer: spec §3 user info plus is_demo (the token is stored apart). */
 export type StoredAccountUser = StoredUser & { is_demo?: '0' | '1' };
@@ -22,21 +23,9 @@ export function completeLogin(data: LoggedInUser): void {
   window.location.reload();
 }
 
-let isLeaving = false;
-
-/** True while the site is logging the player out on purpose: 401s then are expected, not an alert. */
-export function isLoggingOut(): boolean {
-  return isLeaving;
-}
-
-/** The session is about to end on purpose (e.g. a password change ended it on the server). */
-export function expectSessionEnd(): void {
-  isLeaving = true;
-}
-
 /** Logout (spec §4): forget the stored user and token and reload at /home. */
 export function leaveToHome(): void {
-  isLeaving = true;
+  markLeaving();
   clearSession();
   window.location.assign(paths.home);
 }
