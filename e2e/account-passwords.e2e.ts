@@ -23,6 +23,7 @@ describe('account: forgot, change and forced password change; activity log', () 
     site = await startSite({ deps: { smsProvider: sms } });
     const db = site.database.db;
     await createUser(db, systemClock, { userName: 'changer', password: 'Changer2026', userTypeId: 7 });
+    await createUser(db, systemClock, { userName: 'closer', password: 'Closer2026', userTypeId: 7 });
     await createUser(db, systemClock, { userName: 'forced', password: 'Temporary2026', userTypeId: 7, mustChangePassword: true });
     browser = await launchBrowser();
   });
@@ -52,6 +53,10 @@ describe('account: forgot, change and forced password change; activity log', () 
     await dialog.getByLabel('Mobile number').fill('9000000001');
     await dialog.getByRole('button', { name: 'Send OTP' }).click();
     await dialog.getByLabel('OTP').waitFor();
+    // The code was just sent: Resend waits 2000 ms like any send button (spec §9).
+    const resend = dialog.getByRole('button', { name: 'Resend OTP' });
+    expect(await resend.isDisabled()).toBe(true);
+    await expect.poll(() => resend.isEnabled(), { timeout: 4_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Reset password' }).click();
     await page.getByTestId('toast').getByText('Enter all Details').waitFor();
     await screenshot(page, 'forgot-code-step-phone');
@@ -112,6 +117,35 @@ describe('account: forgot, change and forced password change; activity log', () 
     expect(await page.getByRole('dialog', { name: 'You have been logged out' }).count()).toBe(0);
     expect(await canLogIn(site, 'changer', 'Lantern2026')).toBe(true);
     await context.close();
+  });
+
+  it('still logs out 2 s after a change when the modal is closed at once, even on failure', async () => {
+    for (const [oldPassword, newPassword] of [
+      ['Wrong2026', 'Beacon2026'],
+      ['Closer2026', 'Beacon2026'],
+    ]) {
+      const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+      await loginByApi(context, site, 'closer', 'Closer2026');
+      await page.goto('/home');
+      await page.getByRole('button', { name: /closer/ }).click();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.getByLabel('Old password').fill(oldPassword);
+      await dialog.getByLabel('New password').fill(newPassword);
+      await dialog.getByLabel('Confirm password').fill(newPassword);
+      const clickedAt = Date.now();
+      await dialog.getByRole('button', { name: 'Change password' }).click();
+      // Closed while the request is still running: neither the answer nor the logout may be lost.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await storedToken(page)).not.toBeNull();
+      await headerLogin(page).waitFor({ timeout: 10_000 });
+      expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2_000);
+      expect(await storedToken(page)).toBeNull();
+      expect(await page.getByRole('dialog', { name: 'You have been logged out' }).count()).toBe(0);
+      await context.close();
+    }
+    expect(await canLogIn(site, 'closer', 'Beacon2026')).toBe(true);
   });
 
   it('forces a password change before anything else when is_change_password is 1', async () => {

@@ -101,7 +101,13 @@ function ResetStep({ requestId, mobile }: { requestId: string; mobile: string })
           error={error(errors.otp?.message)}
           {...register('otp')}
         />
-        <OtpButton hasSent getMobile={async () => mobile} onSent={(id) => setCurrentRequestId(id)} onError={failAndClose} />
+        <OtpButton
+          hasSent
+          isInitiallyCoolingDown
+          getMobile={async () => mobile}
+          onSent={(id) => setCurrentRequestId(id)}
+          onError={failAndClose}
+        />
       </div>
       <PasswordField
         label={t('account.fields.newPassword')}

@@ -10,13 +10,15 @@ export interface OtpButtonProps {
   onSent: (requestId: string, mobile: string) => void;
   onError?: (message: string) => void;
   hasSent: boolean;
+  /** True when a code was sent just before this button appeared: it starts its 2000 ms wait at once. */
+  isInitiallyCoolingDown?: boolean;
 }
 
 /** Sends an OTP; disabled while sending and for 2000 ms after a send (spec §9). */
-export function OtpButton({ getMobile, onSent, onError, hasSent }: OtpButtonProps) {
+export function OtpButton({ getMobile, onSent, onError, hasSent, isInitiallyCoolingDown = false }: OtpButtonProps) {
   const { t } = useTranslation();
   const sendOtp = useSendOtp();
-  const [isCoolingDown, setIsCoolingDown] = useState(false);
+  const [isCoolingDown, setIsCoolingDown] = useState(isInitiallyCoolingDown);
 
   useEffect(() => {
     if (!isCoolingDown) return;
