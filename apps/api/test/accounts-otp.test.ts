@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_TTL_MS } from '../src/modules/otp/otp.service';
 import { PASSWORD_RESET_MESSAGE } from '../src/modules/auth/passwords.service';
@@ -58,6 +59,20 @@ describe('otp/sendOtp', () => {
     expect(again.json().message).toMatch(/Please wait 60 seconds/);
     t.clock.advance(61_000);
     await sendOtp('9333333303');
+  });
+
+  it('keeps the cooldown under parallel sends: one of 8 at once goes out, the rest are 429', async () => {
+    // Open the pool's connections first (PostgreSQL), so the 8 sends really run side by side.
+    await Promise.all(Array.from({ length: 10 }, () => sql`select 1`.execute(t.database.db)));
+    const before = t.sms.messages.length;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.post('otp/sendOtp', { mobile: '9333333305' }, { ip: nextIp() })),
+    );
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(t.sms.messages.length - before).toBe(1);
+    const stored = await t.database.db.selectFrom('otp_codes').select('id').where('mobile', '=', '9333333305').execute();
+    expect(stored).toHaveLength(1);
   });
 
   it('caps sends per mobile at 5 an hour', async () => {

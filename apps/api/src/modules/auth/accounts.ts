@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config/env';
+import { type AppConfig, parseDatabaseUrl } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { registerActivityRoutes } from '../activity/activity.routes';
@@ -34,7 +34,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
   const { db, clock, config, settings } = options;
   configurePasswordHashing({ hasher: config.PASSWORD_HASHER, concurrency: config.PASSWORD_HASH_CONCURRENCY });
   const sessions = createSessionsService(db, clock, { idleMinutes: config.SESSION_IDLE_MINUTES });
-  const otp = createOtpService(db, clock, options.sms, options.logger);
+  const otp = createOtpService(db, parseDatabaseUrl(config.DATABASE_URL).kind, clock, options.sms, options.logger);
   const auth = createAuthService({
     db,
     clock,

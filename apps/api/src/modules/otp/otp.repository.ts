@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
+import { type Insertable, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/database';
 import type { OtpCodeRow, OtpCodesTable } from './otp.table';
 
 export async function insertOtpCode(db: Db, row: Insertable<OtpCodesTable>): Promise<void> {
@@ -8,6 +8,16 @@ export async function insertOtpCode(db: Db, row: Insertable<OtpCodesTable>): Pro
 
 export async function findOtpByRequestId(db: Db, requestId: string): Promise<OtpCodeRow | undefined> {
   return db.selectFrom('otp_codes').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/**
+ * Serialises sends to one mobile until the caller's transaction ends, so the cooldown and the
+ * hourly cap are read and written as one step. PostgreSQL: a transaction-scoped advisory lock
+ * (other processes wait too). SQLite: nothing to do, its one connection runs one transaction at a time.
+ */
+export async function lockMobileForSend(trx: Db, dialect: DialectName, mobile: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`otp_send:${mobile}`}))`.execute(trx);
 }
 
 /** Send times of the mobile's codes since `since`, newest first. */

@@ -1,11 +1,18 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomHex, sha256Hex } from '../../lib/ids';
 import type { SmsProvider } from '../sms/sms-provider';
-import { findOtpByRequestId, insertOtpCode, listOtpSendTimes, markOtpUsed, spendOtpAttempt } from './otp.repository';
+import {
+  findOtpByRequestId,
+  insertOtpCode,
+  listOtpSendTimes,
+  lockMobileForSend,
+  markOtpUsed,
+  spendOtpAttempt,
+} from './otp.repository';
 
 /** OTP rules of product-rules.md; the send limits are ours (docs/accounts.md). */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -38,35 +45,46 @@ function secondsText(ms: number): string {
   return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 }
 
-export function createOtpService(db: Db, clock: Clock, sms: SmsProvider, logger: FastifyBaseLogger): OtpService {
+export function createOtpService(
+  db: Db,
+  dialect: DialectName,
+  clock: Clock,
+  sms: SmsProvider,
+  logger: FastifyBaseLogger,
+): OtpService {
   return {
     async send(mobile, ip) {
       const now = clock.now();
-      const recent = await listOtpSendTimes(db, mobile, now - HOUR_MS);
-      const latest = recent[0];
-      if (latest !== undefined && now - latest < OTP_RESEND_COOLDOWN_MS) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `A code was just sent to this number. Please wait ${secondsText(latest + OTP_RESEND_COOLDOWN_MS - now)} before asking again.`,
-        );
-      }
-      if (recent.length >= OTP_HOURLY_CAP) {
-        const oldest = recent[recent.length - 1] ?? now;
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many codes were sent to this number. Please try again in ${secondsText(oldest + HOUR_MS - now)}.`,
-        );
-      }
       const requestId = randomHex(16);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await insertOtpCode(db, {
-        request_id: requestId,
-        mobile,
-        code_hash: hashCode(requestId, code),
-        created_at: now,
-        expires_at: now + OTP_TTL_MS,
-        ip,
+      // Checked and recorded under the mobile's lock: parallel sends cannot all pass the cooldown.
+      await db.transaction().execute(async (trx) => {
+        await lockMobileForSend(trx, dialect, mobile);
+        const recent = await listOtpSendTimes(trx, mobile, now - HOUR_MS);
+        const latest = recent[0];
+        if (latest !== undefined && now - latest < OTP_RESEND_COOLDOWN_MS) {
+          throw new AppError(
+            'RATE_LIMITED',
+            `A code was just sent to this number. Please wait ${secondsText(latest + OTP_RESEND_COOLDOWN_MS - now)} before asking again.`,
+          );
+        }
+        if (recent.length >= OTP_HOURLY_CAP) {
+          const oldest = recent[recent.length - 1] ?? now;
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many codes were sent to this number. Please try again in ${secondsText(oldest + HOUR_MS - now)}.`,
+          );
+        }
+        await insertOtpCode(trx, {
+          request_id: requestId,
+          mobile,
+          code_hash: hashCode(requestId, code),
+          created_at: now,
+          expires_at: now + OTP_TTL_MS,
+          ip,
+        });
       });
+      // The SMS goes after the commit, so the lock is never held across the gateway call.
       try {
         await sms.send({ mobile, code, text: `${code} is your verification code. It expires in 5 minutes. Never share it.` });
       } catch (error) {
