@@ -1,4 +1,5 @@
 import type { DataOf, Endpoint, ErrorCode, RequestOf } from '@app/shared';
+import i18next from 'i18next';
 import { storageKeys } from './storage';
 
 /** A refusal from the API, carrying the server's message for the toast. */
@@ -58,7 +59,7 @@ export async function callApi<E extends Endpoint>(
   try {
     response = await fetch(url, init);
   } catch {
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 'NETWORK', 0);
+    throw new ApiError(i18next.t('common.networkError'), 'NETWORK', 0);
   }
   const payload = (await response.json().catch(() => null)) as
     { status: true; message: string; data: DataOf<E> } | { status: false; message: string; code: ErrorCode } | null;
@@ -68,6 +69,7 @@ export async function callApi<E extends Endpoint>(
   if (response.status === 401 || response.status === 403) {
     for (const listener of sessionEndedListeners) listener(code);
   }
-  const message = payload?.message || 'Something went wrong. Please try again.';
+  // The server's own message when it sent one; otherwise ours, in the player's language.
+  const message = payload?.message || i18next.t('common.unexpectedError');
   throw new ApiError(message, code, response.status);
 }
