@@ -74,6 +74,9 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in' });
+    // Focus starts in the form (the first field), not on the × close button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('username');
+    expect(await dialog.getByLabel('Username or email').evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await dialog.getByText('Username or email is required').waitFor();
     await screenshot(page, 'login-errors-phone');

@@ -15,7 +15,7 @@ export interface ModalProps {
   isDismissible?: boolean;
   /** Keeps the title for screen readers but hides it (e.g. an image-only banner). */
   isTitleHidden?: boolean;
-  /** Element to focus when the modal opens; default is the first focusable element. */
+  /** Element to focus when the modal opens; default is the first focusable element of the content (not the ×). */
   initialFocusRef?: RefObject<HTMLElement | null>;
   className?: string;
 }
@@ -51,6 +51,7 @@ export function Modal({
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(isDismissible);
   useEffect(() => {
@@ -65,7 +66,9 @@ export function Modal({
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openStack.push(dialog);
     document.body.classList.add('has-modal');
-    const target = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
+    // The content first (e.g. a form's first field); the × only when there is nothing else.
+    const target =
+      initialFocusRef?.current ?? focusableIn(dialog).find((el) => el !== closeRef.current) ?? closeRef.current ?? dialog;
     target.focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -121,7 +124,7 @@ export function Modal({
             {title}
           </h2>
           {isDismissible && (
-            <button type="button" className="ui-modal__close" onClick={onClose} aria-label={t('common.close')}>
+            <button ref={closeRef} type="button" className="ui-modal__close" onClick={onClose} aria-label={t('common.close')}>
               <span aria-hidden="true">×</span>
             </button>
           )}
