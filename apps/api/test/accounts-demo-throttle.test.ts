@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccount } from '../src/modules/auth/account-hooks';
+import { createUser } from '../src/modules/users/users.service';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, THROTTLE_WINDOW_MS } from '../src/modules/auth/login-throttle';
 import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
 
@@ -89,6 +90,27 @@ describe('login throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/from your network/);
     expect((await login('player1', 'Player2026', '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it(`lets only ${ACCOUNT_FAILURE_LIMIT} of 40 parallel wrong passwords for one account be checked`, async () => {
+    await createUser(t.database.db, t.clock, { userName: 'parallel1', password: 'Parallel2026', userTypeId: 7 });
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login('parallel1', 'Wrong2026x', `10.10.0.${i + 1}`)));
+    const codes = results.map((res) => res.json().code as string);
+    expect(codes.filter((code) => code === 'INVALID_CREDENTIALS')).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(40 - ACCOUNT_FAILURE_LIMIT);
+    expect(results.every((res) => res.statusCode === (res.json().code === 'RATE_LIMITED' ? 429 : 422))).toBe(true);
+    // The right password waits for the window too: the guesses used the account's allowance.
+    expect((await login('parallel1', 'Parallel2026', '10.10.1.1')).statusCode).toBe(429);
+    t.clock.advance(THROTTLE_WINDOW_MS + 1);
+    expect((await login('parallel1', 'Parallel2026', '10.10.1.1')).statusCode).toBe(200);
+  });
+
+  it(`lets only ${ADDRESS_FAILURE_LIMIT} of 40 parallel wrong logins from one address be checked`, async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`nobody_${i}`, 'Wrong2026x', '10.11.0.1')));
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(ADDRESS_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - ADDRESS_FAILURE_LIMIT);
+    expect((await login('player1', 'Player2026', '10.11.0.1')).json().message).toMatch(/from your network/);
   });
 
   it('limits raw login calls per address (rate-limit plugin, 429)', async () => {

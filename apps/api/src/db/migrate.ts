@@ -3,6 +3,7 @@ import type { DatabaseHandle, DialectName } from './database';
 import { platformMigration } from './migrations/0001-platform';
 import { accountsMigration } from './migrations/0002-accounts';
 import { walletMigration } from './migrations/0003-wallet';
+import { loginThrottleMigration } from './migrations/0004-login-throttle';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001-platform': platformMigration(dialect),
     '0002-accounts': accountsMigration(dialect),
     '0003-wallet': walletMigration(dialect),
+    '0004-login-throttle': loginThrottleMigration(),
   };
 }
 

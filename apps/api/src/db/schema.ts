@@ -1,4 +1,5 @@
 import type { ActivityLogTable } from '../modules/activity/activity.table';
+import type { LoginThrottleTable } from '../modules/auth/login-throttle.table';
 import type { OtpCodesTable } from '../modules/otp/otp.table';
 import type { SessionsTable } from '../modules/sessions/sessions.table';
 import type { BonusEventsTable, BonusesTable } from '../modules/bonus/bonus.table';
@@ -26,4 +27,5 @@ export interface Database {
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
   activity_log: ActivityLogTable;
+  login_throttle: LoginThrottleTable;
 }

@@ -1,4 +1,3 @@
-import type { ActivityEvent } from '@app/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ActivityLogRecord, ActivityLogTable } from './activity.table';
@@ -23,37 +22,4 @@ export async function listUserActivity(
     inRange.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
-}
-
-export async function countEventsFromAddress(db: Db, ip: string, events: ActivityEvent[], since: number): Promise<number> {
-  const row = await db
-    .selectFrom('activity_log')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('ip', '=', ip)
-    .where('event', 'in', events)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function countUserEvents(db: Db, userId: number, events: ActivityEvent[], since: number): Promise<number> {
-  const row = await db
-    .selectFrom('activity_log')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('event', 'in', events)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** When the user last did one of these events (e.g. the last good login), or null. */
-export async function lastUserEventAt(db: Db, userId: number, events: ActivityEvent[]): Promise<number | null> {
-  const row = await db
-    .selectFrom('activity_log')
-    .select((eb) => eb.fn.max('created_at').as('last'))
-    .where('user_id', '=', userId)
-    .where('event', 'in', events)
-    .executeTakeFirst();
-  return row?.last == null ? null : Number(row.last);
 }

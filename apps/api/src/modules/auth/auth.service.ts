@@ -11,7 +11,7 @@ import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users/
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import type { AccountHooks } from './account-hooks';
-import { assertAccountNotThrottled, assertAddressNotThrottled } from './login-throttle';
+import { claimAccountAttempt, claimAddressAttempt, clearAccountAttempts, releaseAddressAttempt } from './login-throttle';
 import { assertPasswordAllowed } from './password-policy';
 
 export interface AccountsDeps {
@@ -70,6 +70,7 @@ export function createAuthService(deps: AccountsDeps) {
     const { token } = await db.transaction().execute(async (trx) => {
       const started = await sessions.start(trx, user.id, client);
       await recordActivity(trx, clock, { userId: user.id, event: 'login', client });
+      await clearAccountAttempts(trx, user.id);
       return started;
     });
     return loggedInUser(user, token, chatUrl);
@@ -94,18 +95,27 @@ export function createAuthService(deps: AccountsDeps) {
 
   return {
     async login(name: string, password: string, client: ClientInfo): Promise<LoggedInUser> {
-      await assertAddressNotThrottled(db, clock, client.ip);
+      // Each guess claims its attempt before argon2 runs, so parallel guesses share the limits.
+      await claimAddressAttempt(db, clock, client.ip);
       const user = await findLoginUser(name);
       if (!user) {
         await verifyPassword(await dummyHash, password);
         await recordActivity(db, clock, { userId: null, event: 'login_failed', client });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
-      await assertAccountNotThrottled(db, clock, user.id);
+      try {
+        await claimAccountAttempt(db, clock, user.id);
+      } catch (error) {
+        // Refused before any check: not a guess the address should pay for.
+        await releaseAddressAttempt(db, client.ip);
+        throw error;
+      }
       if (!(await verifyPassword(user.password_hash, password))) {
         await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
+      // The right password is no failed guess: the address gets its try back.
+      await releaseAddressAttempt(db, client.ip);
       // Checked after the password, so these answers reveal nothing to someone guessing.
       if (user.user_type_id !== CUSTOMER_USER_TYPE) {
         await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });

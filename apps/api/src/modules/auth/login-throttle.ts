@@ -1,22 +1,24 @@
-import type { ActivityEvent } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { countEventsFromAddress, countUserEvents, lastUserEventAt } from '../activity/activity.repository';
+import { claimThrottleAttempt, clearThrottleAttempts, releaseThrottleAttempt } from './login-throttle.repository';
 
 /**
- * Password guessing is throttled per account and per address, counted from the activity log
- * (docs/accounts.md): more failures than these within the window answer 429 until it passes.
+ * Password guessing is throttled per account and per address (docs/accounts.md). Every password
+ * check first claims an attempt from a counter; when none is left the answer is 429 until the
+ * window passes. Claimed before argon2 runs, so parallel guesses share the same allowance.
  */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 30;
-const FAILURE_EVENTS: ActivityEvent[] = ['login_failed', 'password_change_failed'];
 const WINDOW_MINUTES = THROTTLE_WINDOW_MS / 60_000;
 
-export async function assertAddressNotThrottled(db: Db, clock: Clock, ip: string): Promise<void> {
-  const failures = await countEventsFromAddress(db, ip, FAILURE_EVENTS, clock.now() - THROTTLE_WINDOW_MS);
-  if (failures >= ADDRESS_FAILURE_LIMIT) {
+const addressKey = (ip: string) => `address:${ip}`;
+const accountKey = (userId: number) => `account:${userId}`;
+
+/** Claims a login attempt for the address, or refuses with 429. */
+export async function claimAddressAttempt(db: Db, clock: Clock, ip: string): Promise<void> {
+  if (!(await claimThrottleAttempt(db, addressKey(ip), clock.now(), THROTTLE_WINDOW_MS, ADDRESS_FAILURE_LIMIT))) {
     throw new AppError(
       'RATE_LIMITED',
       `Too many failed login attempts from your network. Please try again in ${WINDOW_MINUTES} minutes.`,
@@ -24,16 +26,27 @@ export async function assertAddressNotThrottled(db: Db, clock: Clock, ip: string
   }
 }
 
-/** Failures since the last good login or reset within the window: a player who gets in starts afresh. */
-export async function assertAccountNotThrottled(db: Db, clock: Clock, userId: number): Promise<void> {
-  const windowStart = clock.now() - THROTTLE_WINDOW_MS;
-  const lastLogin = await lastUserEventAt(db, userId, ['login', 'password_reset']);
-  const since = Math.max(windowStart, lastLogin === null ? 0 : lastLogin + 1);
-  const failures = await countUserEvents(db, userId, FAILURE_EVENTS, since);
-  if (failures >= ACCOUNT_FAILURE_LIMIT) {
+/** Claims a password check for the account (login or password change), or refuses with 429. */
+export async function claimAccountAttempt(db: Db, clock: Clock, userId: number): Promise<void> {
+  if (!(await claimThrottleAttempt(db, accountKey(userId), clock.now(), THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT))) {
     throw new AppError(
       'RATE_LIMITED',
       `Too many failed attempts for this account. Please try again in ${WINDOW_MINUTES} minutes or reset your password.`,
     );
   }
+}
+
+/** The address's attempt was not a wrong guess (right password, or refused before any check). */
+export async function releaseAddressAttempt(db: Db, ip: string): Promise<void> {
+  await releaseThrottleAttempt(db, addressKey(ip));
+}
+
+/** The account's attempt was not a wrong guess. */
+export async function releaseAccountAttempt(db: Db, userId: number): Promise<void> {
+  await releaseThrottleAttempt(db, accountKey(userId));
+}
+
+/** A good login or a new password: the account's count starts afresh. */
+export async function clearAccountAttempts(db: Db, userId: number): Promise<void> {
+  await clearThrottleAttempts(db, accountKey(userId));
 }

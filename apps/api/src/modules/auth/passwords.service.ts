@@ -7,7 +7,7 @@ import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessi
 import { hashPassword, verifyPassword } from '../users/password';
 import { findUserById, findUserByMobile, updatePasswordHash } from '../users/users.repository';
 import { CUSTOMER_USER_TYPE, SUB_ACCOUNT_PARENT_ID } from '../users/users.service';
-import { assertAccountNotThrottled } from './login-throttle';
+import { claimAccountAttempt, clearAccountAttempts, releaseAccountAttempt } from './login-throttle';
 import { assertPasswordAllowed } from './password-policy';
 
 export interface PasswordChange {
@@ -45,6 +45,8 @@ export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: S
       await updatePasswordHash(trx, userId, passwordHash, { mustChangePassword: false });
       await sessions.endAllOfUser(trx, userId, event);
       await recordActivity(trx, clock, { userId, event, client });
+      // Guesses at the old password are moot now: the count starts afresh.
+      await clearAccountAttempts(trx, userId);
     });
   }
 
@@ -63,11 +65,12 @@ export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: S
       if (caller.isDemo) throw new AppError('REFUSED', 'A demo account has no password to change.');
       const user = await findUserById(db, caller.userId);
       if (!user) throw new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.');
-      await assertAccountNotThrottled(db, clock, user.id);
+      await claimAccountAttempt(db, clock, user.id);
       if (!(await verifyPassword(user.password_hash, change.oldPassword))) {
         await recordActivity(db, clock, { userId: user.id, event: 'password_change_failed', client });
         throw new AppError('INVALID_CREDENTIALS', 'The old password is wrong.');
       }
+      await releaseAccountAttempt(db, user.id);
       if (change.newPassword === change.oldPassword) {
         throw new AppError('BAD_REQUEST', 'The new password must be different from the old one.');
       }
