@@ -120,10 +120,9 @@ describe('account: forgot, change and forced password change; activity log', () 
   });
 
   it('still logs out 2 s after a change when the modal is closed at once, even on failure', async () => {
-    for (const [oldPassword, newPassword] of [
-      ['Wrong2026', 'Beacon2026'],
-      ['Closer2026', 'Beacon2026'],
-    ]) {
+    const newPassword = 'Beacon2026';
+    // A wrong old password first (the failure path), then the right one.
+    for (const oldPassword of ['Wrong2026', 'Closer2026']) {
       const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
       await loginByApi(context, site, 'closer', 'Closer2026');
       await page.goto('/home');
@@ -164,6 +163,17 @@ describe('account: forgot, change and forced password change; activity log', () 
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(0);
     await screenshot(page, 'forced-password-phone');
+
+    // A refused forced change does not log out (docs/accounts.md): the player corrects it and retries.
+    await dialog.getByLabel('Old password').fill('NotTemporary2026');
+    await dialog.getByLabel('New password').fill('Compass2026');
+    await dialog.getByLabel('Confirm password').fill('Compass2026');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('toast').first().waitFor();
+    await page.waitForTimeout(2_500);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await storedToken(page)).not.toBeNull();
+    await dismissToasts(page);
 
     await dialog.getByLabel('Old password').fill('Temporary2026');
     await dialog.getByLabel('New password').fill('Compass2026');
