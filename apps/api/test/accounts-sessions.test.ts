@@ -120,14 +120,20 @@ describe('sessions', () => {
   });
 
   // As many as the account's throttle lets be checked at once (each check claims a try first).
-  it(`leaves exactly one live session after ${ACCOUNT_FAILURE_LIMIT} parallel logins of one user`, async () => {
+  it('leaves exactly one live session after 20 parallel logins of one user', async () => {
     const responses = await Promise.all(
-      Array.from({ length: ACCOUNT_FAILURE_LIMIT }, (_, i) =>
+      Array.from({ length: 20 }, (_, i) =>
         t.post('user/login', { user_name: PLAYER.userName, password: PLAYER.password, type: 'C' }, { ip: `10.1.0.${i + 1}` }),
       ),
     );
-    expect(responses.map((res) => res.statusCode)).toEqual(Array(ACCOUNT_FAILURE_LIMIT).fill(200));
-    const tokens = responses.map((res) => res.json().data.token as string);
+    // At most ACCOUNT_FAILURE_LIMIT password checks run at once for one account (docs/accounts.md):
+    // the rest are told to wait, never let in unchecked.
+    const statuses = responses.map((res) => res.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    const accepted = responses.filter((res) => res.statusCode === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expect(accepted.length).toBeLessThanOrEqual(ACCOUNT_FAILURE_LIMIT);
+    const tokens = accepted.map((res) => res.json().data.token as string);
     const answers = await Promise.all(tokens.map((token) => activity(token)));
     const live = answers.filter((res) => res.statusCode === 200);
     expect(live).toHaveLength(1);
