@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { loadConfig } from '../../apps/api/src/config/env';
 import type { DatabaseHandle } from '../../apps/api/src/db/database';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
+import type { UsersTable } from '../../apps/api/src/modules/users/users.table';
 import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
 import { prepareDatabase } from '../../apps/api/src/startup';
 
@@ -67,18 +69,7 @@ async function fundedPlayers(database: DatabaseHandle, count: number, prefix: st
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const name = `${prefix}${index}`;
-    const userId = await insertUser(database.db, {
-      user_name: name,
-      user_name_key: name,
-      password_hash: '!',
-      user_type_id: 7,
-      parent_id: null,
-      mobile: null,
-      email: null,
-      created_at: Date.now(),
-      current_session_id: null,
-      referred_by: null,
-    });
+    const userId = await insertUser(database.db, benchCustomer(name));
     await database.db.transaction().execute((trx) =>
       wallet.ledger.transfer(trx, {
         kind: 'bench_credit',
@@ -229,5 +220,21 @@ async function rawPostgres(url: string, schema: string): Promise<RawLedger> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** A customer row for a bench player: no usable password, logged in through the sessions service. */
+export function benchCustomer(name: string): Insertable<UsersTable> {
+  return {
+    user_name: name,
+    user_name_key: name,
+    password_hash: '!',
+    user_type_id: 7,
+    parent_id: null,
+    mobile: null,
+    email: null,
+    created_at: Date.now(),
+    current_session_id: null,
+    referred_by: null,
   };
 }

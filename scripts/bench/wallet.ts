@@ -7,7 +7,7 @@ import { createSessionsService } from '../../apps/api/src/modules/sessions/sessi
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
 import { type BenchScenario, type RunningServer, formatMs, formatRate, formatRatio } from './harness';
-import { benchLedger } from './wallet-ledger';
+import { benchCustomer, benchLedger } from './wallet-ledger';
 
 const BALANCE_USERS = 1_000;
 const TARGET_RATIO = 0.5;
@@ -28,18 +28,7 @@ async function loggedInPlayers(server: RunningServer): Promise<{ tokens: string[
     for (let index = 0; index < BALANCE_USERS; index += 1) {
       const name = `benchbal${String(index).padStart(4, '0')}`;
       const token = await database.db.transaction().execute(async (trx) => {
-        const userId = await insertUser(trx, {
-          user_name: name,
-          user_name_key: name,
-          password_hash: '!',
-          user_type_id: 7,
-          parent_id: null,
-          mobile: null,
-          email: null,
-          created_at: Date.now(),
-          current_session_id: null,
-          referred_by: null,
-        });
+        const userId = await insertUser(trx, benchCustomer(name));
         await ledger.transfer(trx, {
           kind: 'operator_credit',
           reference: 'bench',
