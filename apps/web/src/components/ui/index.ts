@@ -16,3 +16,4 @@ export {
   toIsoDate,
 } from './date-range';
 export { Pager, type PagerProps } from './pager';
+export { ReportPage, type ReportPageProps, useRangeAndPage } from './report-page';

@@ -1,7 +1,6 @@
 import type { ActivityLogRow } from '@app/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable, DateRangeFilter, type DateRange, Pager, defaultDateRange } from '@/components/ui';
+import { type DataColumn, DataTable, type DateRange, ReportPage, useRangeAndPage } from '@/components/ui';
 import { useActivityLog } from '../api/activity-log';
 import { describeDevice } from '../model/describe-device';
 import '../account.css';
@@ -17,9 +16,8 @@ function toInstants(range: DateRange): { from: number; to: number } {
 /** /report/activity-log: logins, failed logins, logouts and password events, newest first. */
 export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<DateRange>(defaultDateRange);
-  const [page, setPage] = useState(1);
-  const log = useActivityLog({ ...toInstants(range), page });
+  const paging = useRangeAndPage();
+  const log = useActivityLog({ ...toInstants(paging.range), page: paging.page });
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
   const columns: DataColumn<ActivityLogRow>[] = [
@@ -42,40 +40,23 @@ export function ActivityLogPage() {
   ];
 
   return (
-    <section className="account-page">
-      <header className="account-page__header">
-        <h1 className="account-page__title">{t('account.activity.title')}</h1>
-        <p className="account-page__subtitle">{t('account.activity.subtitle')}</p>
-      </header>
-      <DateRangeFilter
-        value={range}
-        isLoading={log.isFetching}
-        onApply={(next) => {
-          setRange(next);
-          setPage(1);
-        }}
+    <ReportPage
+      title={t('account.activity.title')}
+      subtitle={t('account.activity.subtitle')}
+      paging={paging}
+      isFetching={log.isFetching}
+      error={log.error}
+      total={log.data?.total ?? 0}
+      pageSize={log.data?.page_size ?? 20}
+    >
+      <DataTable
+        caption={t('account.activity.title')}
+        columns={columns}
+        rows={log.data?.rows}
+        getRowKey={(row) => row.id}
+        isLoading={log.isPending}
+        emptyMessage={t('account.activity.empty')}
       />
-      {log.isError ? (
-        <p className="account-page__error" role="alert">
-          {log.error.message}
-        </p>
-      ) : (
-        <DataTable
-          caption={t('account.activity.title')}
-          columns={columns}
-          rows={log.data?.rows}
-          getRowKey={(row) => row.id}
-          isLoading={log.isPending}
-          emptyMessage={t('account.activity.empty')}
-        />
-      )}
-      <Pager
-        page={page}
-        onPageChange={setPage}
-        total={log.data?.total ?? 0}
-        pageSize={log.data?.page_size ?? 20}
-        isDisabled={log.isFetching}
-      />
-    </section>
+    </ReportPage>
   );
 }
