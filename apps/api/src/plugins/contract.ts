@@ -69,7 +69,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   }
   const idempotency = endpoint.isMoneyMoving ? app.idempotency : undefined;
   let lastData: unknown = null;
-  let lastText: string | null = null;
+  let lastText = '';
   app.route({
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
@@ -86,17 +86,16 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     handler: async (request, reply) => {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
       const result = await handler({ body, request, reply });
-      const envelope = { status: true as const, message: result.message ?? '', data: result.data };
-      // A service that hands back the very same cached object gets the text serialised last time.
-      if (envelope.message === '' && result.data === lastData && lastText !== null) {
-        return reply.type('application/json; charset=utf-8').send(lastText);
+      const message = result.message ?? '';
+      if (message !== '' || typeof result.data !== 'object' || result.data === null) {
+        return { status: true, message, data: result.data };
       }
-      if (envelope.message === '' && typeof result.data === 'object' && result.data !== null) {
+      // Services that share one cached object (settings, sports) get its text serialised once.
+      if (result.data !== lastData) {
         lastData = result.data;
-        lastText = reply.serialize(envelope) as string;
-        return reply.type('application/json; charset=utf-8').send(lastText);
+        lastText = reply.serialize({ status: true, message, data: result.data }) as string;
       }
-      return envelope;
+      return reply.type('application/json; charset=utf-8').send(lastText);
     },
   });
 }
