@@ -63,14 +63,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await installRateLimit(app, redis);
 
   const db = database.db;
+  database.userChanges.onError((error) =>
+    app.log.error({ err: error }, 'change notices lost: the balance poll reads the database until they are back'),
+  );
   const settings = createSettingsService(db, clock);
-  const wallet = createWalletModule(db, clock);
+  const wallet = createWalletModule(db, clock, database.userChanges);
   const accounts = createAccounts({
     db,
     clock,
     config,
     settings,
     logger: app.log,
+    userChanges: database.userChanges,
     sms: deps.smsProvider ?? createSmsProvider(config, app.log),
     hooks: {
       async onUserCreated(trx, account) {

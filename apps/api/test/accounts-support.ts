@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Clock } from '../src/lib/clock';
 import type { SmsMessage, SmsProvider } from '../src/modules/sms/sms-provider';
 import { upsertSetting } from '../src/modules/settings/settings.repository';
@@ -37,24 +37,16 @@ export function smsRecorder(): SmsRecorder {
   };
 }
 
-export interface AccountsTestApp extends TestApp {
-  clock: ManualClock;
-  sms: SmsRecorder;
-  post(
-    path: string,
-    payload?: unknown,
-    options?: { token?: string; ip?: string; userAgent?: string },
-  ): Promise<LightMyRequestResponse>;
-  login(userName: string, password: string, ip?: string): Promise<string>;
-  setSetting(key: string, value: string): Promise<void>;
-}
+/** POST /api/<path> to `app`, as a browser would send it (optionally with a bearer token). */
+export type ApiPost = (
+  path: string,
+  payload?: unknown,
+  options?: { token?: string; ip?: string; userAgent?: string },
+) => Promise<LightMyRequestResponse>;
 
-export async function createAccountsTestApp(options: TestAppOptions = {}): Promise<AccountsTestApp> {
-  const clock = manualClock();
-  const sms = smsRecorder();
-  const t = await createTestApp({ clock, ...options, deps: { smsProvider: sms, ...options.deps } });
-  const post: AccountsTestApp['post'] = (path, payload = {}, opts = {}) =>
-    t.app.inject({
+export function apiPost(app: FastifyInstance): ApiPost {
+  return (path, payload = {}, opts = {}) =>
+    app.inject({
       method: 'POST',
       url: `/api/${path}`,
       payload: payload as Record<string, unknown>,
@@ -64,6 +56,21 @@ export async function createAccountsTestApp(options: TestAppOptions = {}): Promi
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       },
     });
+}
+
+export interface AccountsTestApp extends TestApp {
+  clock: ManualClock;
+  sms: SmsRecorder;
+  post: ApiPost;
+  login(userName: string, password: string, ip?: string): Promise<string>;
+  setSetting(key: string, value: string): Promise<void>;
+}
+
+export async function createAccountsTestApp(options: TestAppOptions = {}): Promise<AccountsTestApp> {
+  const clock = manualClock();
+  const sms = smsRecorder();
+  const t = await createTestApp({ clock, ...options, deps: { smsProvider: sms, ...options.deps } });
+  const post = apiPost(t.app);
   return {
     ...t,
     clock,

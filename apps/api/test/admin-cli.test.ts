@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
 import { type AppConfig, loadConfig } from '../src/config/env';
-import { createTestDatabase, type TestDatabase } from './test-app';
+import { createTestDatabase, runAdminProcess, type TestDatabase } from './test-app';
 
 const ASSETS = path.resolve(import.meta.dirname, '../src/db/seed/assets');
 
@@ -113,12 +111,8 @@ describe('npm run admin -- user create', () => {
 
 describe('the admin command line as a process', () => {
   it('prints usage and exits 2 for an unknown command', async () => {
-    const run = promisify(execFile);
-    const script = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
-    const failure = await run(process.execPath, ['--import', 'tsx', script, 'frobnicate'], {
-      env: { ...process.env, ...testDb.env, LOG_LEVEL: 'silent' },
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect('code' in failure && failure.code).toBe(2);
-    expect('stderr' in failure && failure.stderr).toMatch(/unknown command "frobnicate"/);
+    const failure = await runAdminProcess(testDb.env, 'frobnicate');
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toMatch(/unknown command "frobnicate"/);
   });
 });

@@ -1,11 +1,13 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
-import type { DatabaseHandle } from '../src/db/database';
+import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import type { Clock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
 
@@ -54,6 +56,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  /** Where the database is (DATABASE_URL, DATABASE_SCHEMA, UPLOAD_DIR): for other processes on it. */
+  databaseEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -84,10 +88,56 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     config,
     database,
+    databaseEnv: testDb.env,
     async close() {
       await app.close();
       await database.close();
       await testDb.drop();
     },
   };
+}
+
+export interface PeerApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A second API instance on the database of `t`, with its own connections, as another server
+ * process would run it. Close it before `t` (which drops the database).
+ */
+export async function createPeerApp(t: TestApp, clock?: Clock): Promise<PeerApp> {
+  const { DATABASE_URL: url, DATABASE_SCHEMA: schema } = t.config;
+  const database = openDatabase(url, schema ? { schema } : {});
+  const app = await buildApp({ config: t.config, database, ...(clock ? { clock } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const ADMIN_CLI = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
+
+/** Runs `npm run admin -- <argv>` as its own process on the database of `env`, as an operator would. */
+export async function runAdminProcess(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = promisify(execFile);
+  return run(process.execPath, ['--import', 'tsx', ADMIN_CLI, ...argv], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
 }

@@ -31,9 +31,12 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => {
-      const { port } = JSON.parse(chunk.toString()) as { port: number };
-      resolve({ child, url: `http://127.0.0.1:${port}` });
+    // Log lines (e.g. "the web app is not built") may come first: wait for the port line.
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const port = /^\{"port":(\d+)\}$/m.exec(stdout)?.[1];
+      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
     });
     child.once('exit', (code) => reject(new Error(`stake server exited with ${code}: ${stderr}`)));
   });

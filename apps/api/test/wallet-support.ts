@@ -66,7 +66,8 @@ export interface WalletApiApp extends AccountsTestApp {
   get(path: string, token?: string): Promise<LightMyRequestResponse>;
 }
 
-const PLAYER_PASSWORD = 'Wallet2026';
+/** The password of every player made by `newPlayer`. */
+export const PLAYER_PASSWORD = 'Wallet2026';
 
 /** The real app on a fresh database, plus the wallet services on the same database for set-up. */
 export async function createWalletApiApp(options: TestAppOptions = {}): Promise<WalletApiApp> {

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type Sqlit
 import pg from 'pg';
 import { parseDatabaseUrl } from '../config/env';
 import type { Database } from './schema';
+import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -12,6 +13,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** Notices of changed sessions and balances, from any process (see user-changes.ts). */
+  userChanges: UserChangeFeed;
   close(): Promise<void>;
 }
 
@@ -38,13 +41,19 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const userChanges = sqliteUserChanges(sqlite);
+    const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    const db = new Kysely<Database>({ dialect: reportingChanges(dialect, userChanges) });
+    return { db, dialect: 'sqlite', userChanges, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: target.url,
-    max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  };
+  const userChanges = postgresUserChanges(connection);
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
     types: {
       // Money (paise) and times (epoch ms) are int8: read them as numbers, exact below 2^53.
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -53,8 +62,16 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: reportingChanges(new PostgresDialect({ pool }), userChanges) });
+  return {
+    db,
+    dialect: 'postgres',
+    userChanges,
+    async close() {
+      await userChanges.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { platformMigration } from './migrations/0001-platform';
 import { accountsMigration } from './migrations/0002-accounts';
 import { walletMigration } from './migrations/0003-wallet';
 import { loginThrottleMigration } from './migrations/0004-login-throttle';
+import { userChangesMigration } from './migrations/0005-user-changes';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-accounts': accountsMigration(dialect),
     '0003-wallet': walletMigration(dialect),
     '0004-login-throttle': loginThrottleMigration(),
+    '0005-user-changes': userChangesMigration(dialect),
   };
 }
 

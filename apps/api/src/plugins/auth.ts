@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { SessionUser, SessionsService } from '../modules/sessions/sessions.service';
 
@@ -9,29 +9,39 @@ declare module 'fastify' {
   }
 }
 
-const BEARER_PREFIX = /^Bearer\s+/i;
+/** The token of `Authorization: Bearer <token>`; tokens are 43 URL-safe characters, 200 at most is plenty. */
+const BEARER = /^Bearer\s+(\S{1,200})\s*$/i;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header || !BEARER_PREFIX.test(header)) return undefined;
-  const token = header.replace(BEARER_PREFIX, '').trim();
-  return token.length > 0 && token.length <= 200 ? token : undefined;
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
+function admit(request: FastifyRequest, user: SessionUser, done: HookHandlerDoneFunction): void {
+  if (user.mustChangePassword && !request.routeOptions.config.endpoint?.allowedBeforePasswordChange) {
+    return done(new AppError('PASSWORD_CHANGE_REQUIRED', 'Please change your password before you continue.'));
+  }
+  request.user = user;
+  done();
 }
 
 /**
  * Sets `app.authenticate`: the onRequest hook of every auth 'user' endpoint. The bearer token
  * must name the user's one live session (else 401 SESSION_EXPIRED or LOGGED_IN_ELSEWHERE). The
- * endpoint's contract says whether the call keeps the session alive (the balance poll does not)
+ * endpoint's contract says whether the call keeps the session alive (the balance poll does not),
+ * whether a copy of the session kept in memory will do (then the hook finishes without waiting),
  * and whether it is allowed while a password change is forced (else 422).
  */
 export function installAuth(app: FastifyInstance, sessions: SessionsService): void {
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const endpoint = request.routeOptions.config.endpoint;
-    const user = await sessions.resolve(bearerToken(request), { countsAsActivity: endpoint?.countsAsActivity !== false });
-    if (user.mustChangePassword && !endpoint?.allowedBeforePasswordChange) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Please change your password before you continue.');
-    }
-    request.user = user;
+    const token = bearerToken(request);
+    const copy = endpoint?.fromMemory ? sessions.copyOf(token) : undefined;
+    if (copy) return admit(request, copy, done);
+    sessions.resolve(token, { countsAsActivity: endpoint?.countsAsActivity !== false }).then(
+      (user) => admit(request, user, done),
+      (error: Error) => done(error),
+    );
   });
 }

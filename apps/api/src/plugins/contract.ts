@@ -64,6 +64,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   if (requiresUser && !app.authenticate) {
     throw new Error(`Endpoint ${endpoint.path} needs a session, but no auth plugin is registered`);
   }
+  if (endpoint.fromMemory && (endpoint.auth !== 'user' || endpoint.countsAsActivity !== false || endpoint.isMoneyMoving)) {
+    throw new Error(`Endpoint ${endpoint.path}: only a user's read that is not activity may be answered from memory`);
+  }
   if (endpoint.isMoneyMoving && !app.idempotency) {
     throw new Error(`Endpoint ${endpoint.path} moves money, but no idempotency plugin is installed`);
   }

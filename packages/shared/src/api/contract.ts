@@ -28,6 +28,11 @@ export interface Endpoint<TRequest extends z.ZodType = z.ZodType, TData extends 
   countsAsActivity?: boolean;
   /** auth 'user' only: true for the few calls a user may make while a password change is forced. */
   allowedBeforePasswordChange?: boolean;
+  /**
+   * auth 'user' only: a read the server may answer from in-memory copies of the session and the
+   * data, kept fresh by change notices (the balance poll; docs/adr/0006). Needs countsAsActivity false.
+   */
+  fromMemory?: boolean;
 }
 
 export function defineEndpoint<TRequest extends z.ZodType, TData extends z.ZodType>(

@@ -36,6 +36,7 @@ export const getUserBalance = defineEndpoint({
   data: balanceSchema,
   /** The 5-second poll must not keep an idle session alive (product-rules.md). */
   countsAsActivity: false,
+  fromMemory: true,
   /** The header keeps showing the balance while a forced password change is pending. */
   allowedBeforePasswordChange: true,
 });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type AppConfig, parseDatabaseUrl } from '../../config/env';
 import type { Db } from '../../db/database';
+import { createUserCache, HOT_COPIES } from '../../db/user-cache';
+import type { UserChangeFeed } from '../../db/user-changes';
 import type { Clock } from '../../lib/clock';
 import { registerActivityRoutes } from '../activity/activity.routes';
 import { createOtpService } from '../otp/otp.service';
@@ -20,6 +22,8 @@ export interface AccountsOptions {
   settings: SettingsService;
   sms: SmsProvider;
   logger: FastifyBaseLogger;
+  /** Sessions are kept in memory for the balance poll, dropped on these notices. */
+  userChanges: UserChangeFeed;
   hooks?: AccountHooks;
 }
 
@@ -33,7 +37,10 @@ export interface Accounts {
 export function createAccounts(options: AccountsOptions): Accounts {
   const { db, clock, config, settings } = options;
   configurePasswordHashing({ hasher: config.PASSWORD_HASHER, concurrency: config.PASSWORD_HASH_CONCURRENCY });
-  const sessions = createSessionsService(db, clock, { idleMinutes: config.SESSION_IDLE_MINUTES });
+  const sessions = createSessionsService(db, clock, {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    copies: createUserCache(options.userChanges, clock, HOT_COPIES),
+  });
   const otp = createOtpService(db, parseDatabaseUrl(config.DATABASE_URL).kind, clock, options.sms, options.logger);
   const auth = createAuthService({
     db,

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { userChangedColumn } from '../../db/user-changes';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
 import { reusableQuery } from '../../db/reusable-query';
 
@@ -21,7 +22,8 @@ export interface LedgerStatements {
    * Adds `amount` (signed paise) to a stored balance unless it would go below zero, as ONE
    * statement: the check and the change cannot be split by another writer. On PostgreSQL the
    * updated row stays locked until the caller's transaction ends, which serialises concurrent
-   * debits of the same account across processes. Undefined: no such account or not enough money.
+   * debits of the same account across processes. It also tells every process holding a copy of
+   * the owner's balance that it changed. Undefined: no such account or not enough money.
    */
   applyToStoredBalance(
     db: Db,
@@ -67,7 +69,8 @@ export function createLedgerStatements(): LedgerStatements {
         .set((eb) => ({ balance: eb('balance', '+', amount) }))
         .where('account_key', '=', accountKey)
         .where((eb) => eb(eb('balance', '+', sameAmount), '>=', eb.lit(0)))
-        .returning(['id', 'balance', 'book']),
+        // The owner's cached balance is dropped by every process (db/user-changes.ts).
+        .returning(['id', 'balance', 'book', userChangedColumn('owner_user_id')]),
     [numberSentinel(0), textSentinel(1), numberSentinel(2)] as const,
   );
   const insertTransactionRow = reusableQuery(

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import { reusableQuery } from '../../db/reusable-query';
+import { userChangedColumn } from '../../db/user-changes';
 import type { SessionsTable } from './sessions.table';
 
 /** A session with what the auth hook needs of its user, found by token hash in one query. */
@@ -55,9 +56,20 @@ export async function insertSession(db: Db, session: Insertable<SessionsTable>):
   return Number(row.id);
 }
 
+/*
+ * Every write below that can end a session's life tells the processes caching sessions
+ * (userChangedColumn, db/user-changes.ts). touchSession does not: a cached last-seen time that
+ * is too old only sends the next read to the database.
+ */
+
 /** Makes the session the user's one live session; a parallel login that runs later wins. */
 export async function setCurrentSession(db: Db, userId: number, sessionId: number): Promise<void> {
-  await db.updateTable('users').set({ current_session_id: sessionId }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ current_session_id: sessionId })
+    .where('id', '=', userId)
+    .returning(userChangedColumn('id'))
+    .execute();
 }
 
 export async function touchSession(db: Db, sessionId: number, now: number): Promise<void> {
@@ -70,12 +82,18 @@ export async function endSessionRow(db: Db, sessionId: number, now: number, reas
     .set({ ended_at: now, end_reason: reason })
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
+    .returning(userChangedColumn('user_id'))
     .execute();
   await db.updateTable('users').set({ current_session_id: null }).where('current_session_id', '=', sessionId).execute();
 }
 
 export async function endUserSessionRows(db: Db, userId: number, now: number, reason: string): Promise<void> {
-  await db.updateTable('users').set({ current_session_id: null }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ current_session_id: null })
+    .where('id', '=', userId)
+    .returning(userChangedColumn('id'))
+    .execute();
   await db
     .updateTable('sessions')
     .set({ ended_at: now, end_reason: reason })

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { UserCache } from '../../db/user-cache';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
@@ -24,6 +25,12 @@ export interface SessionUser {
   mustChangePassword: boolean;
 }
 
+/** A live session as kept in memory for calls that may be answered from copies (the balance poll). */
+export interface SessionCopy {
+  user: SessionUser;
+  lastSeenAt: number;
+}
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -40,6 +47,11 @@ export interface SessionsService {
   start(db: Db, userId: number, client: ClientInfo): Promise<{ token: string; sessionId: number }>;
   /** The live session of a bearer token, or a 401 refusal saying why there is none. */
   resolve(token: string | undefined, options: { countsAsActivity: boolean }): Promise<SessionUser>;
+  /**
+   * The in-memory copy of the token's live session, for calls that do not count as activity;
+   * undefined when there is none that is sure to be good (then `resolve` decides).
+   */
+  copyOf(token: string | undefined): SessionUser | undefined;
   end(db: Db, sessionId: number, reason: SessionEndReason): Promise<void>;
   endAllOfUser(db: Db, userId: number, reason: SessionEndReason): Promise<void>;
 }
@@ -52,8 +64,15 @@ const expired = () => new AppError('SESSION_EXPIRED', 'Your session has expired.
 const elsewhere = () =>
   new AppError('LOGGED_IN_ELSEWHERE', 'You have been logged out because your account was logged in on another device.');
 
-export function createSessionsService(db: Db, clock: Clock, options: { idleMinutes: number }): SessionsService {
+export interface SessionsOptions {
+  idleMinutes: number;
+  /** Copies of live sessions by token hash; without it every call reads the database. */
+  copies?: UserCache<string, SessionCopy>;
+}
+
+export function createSessionsService(db: Db, clock: Clock, options: SessionsOptions): SessionsService {
   const idleMs = options.idleMinutes * 60_000;
+  const { copies } = options;
 
   return {
     async start(trx, userId, client) {
@@ -71,9 +90,18 @@ export function createSessionsService(db: Db, clock: Clock, options: { idleMinut
       return { token, sessionId };
     },
 
+    copyOf(token) {
+      if (!token || !copies) return undefined;
+      const copy = copies.get(sha256Hex(token));
+      // A copy's last-seen time is never later than the row's: if it looks idle, ask the database.
+      return copy && clock.now() - copy.lastSeenAt <= idleMs ? copy.user : undefined;
+    },
+
     async resolve(token, { countsAsActivity }) {
       if (!token) throw new AppError('SESSION_EXPIRED', 'Please log in to continue.');
-      const session = await findSessionByTokenHash(db, sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const ticket = copies?.ticket();
+      const session = await findSessionByTokenHash(db, tokenHash);
       if (!session || session.ended_at !== null || session.is_disabled) throw expired();
       if (session.current_session_id !== session.id) throw elsewhere();
       const now = clock.now();
@@ -81,10 +109,12 @@ export function createSessionsService(db: Db, clock: Clock, options: { idleMinut
         await endSessionRow(db, session.id, now, 'idle');
         throw expired();
       }
+      let lastSeenAt = session.last_seen_at;
       if (countsAsActivity && now - session.last_seen_at >= LAST_SEEN_WRITE_INTERVAL_MS) {
         await touchSession(db, session.id, now);
+        lastSeenAt = now;
       }
-      return {
+      const user: SessionUser = {
         userId: session.user_id,
         sessionId: session.id,
         userName: session.user_name,
@@ -94,6 +124,8 @@ export function createSessionsService(db: Db, clock: Clock, options: { idleMinut
         isSignupUser: session.is_signup_user === 1,
         mustChangePassword: session.is_change_password === 1,
       };
+      if (copies && ticket) copies.keep(ticket, tokenHash, user.userId, { user, lastSeenAt });
+      return user;
     },
 
     end: (trx, sessionId, reason) => endSessionRow(trx, sessionId, clock.now(), reason),

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { userChangedColumn } from '../../db/user-changes';
 import type { UserRow, UsersTable } from './users.table';
 
 export async function findUserByNameKey(db: Db, userNameKey: string): Promise<UserRow | undefined> {
@@ -38,6 +39,7 @@ export async function updatePasswordHash(
     .updateTable('users')
     .set({ password_hash: passwordHash, is_change_password: options.mustChangePassword ? 1 : 0 })
     .where('id', '=', userId)
+    .returning(userChangedColumn('id'))
     .execute();
 }
 
@@ -46,5 +48,6 @@ export async function setUserDisabled(db: Db, userId: number, isDisabled: boolea
     .updateTable('users')
     .set({ is_disabled: isDisabled ? 1 : 0 })
     .where('id', '=', userId)
+    .returning(userChangedColumn('id'))
     .execute();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { UserChangeFeed } from '../../db/user-changes';
 import type { Clock } from '../../lib/clock';
 import { registerBonusRoutes } from '../bonus/bonus.routes';
 import { type BonusService, createBonusService } from '../bonus/bonus.service';
@@ -20,9 +21,10 @@ export interface WalletModule {
   registerRoutes(app: FastifyInstance): void;
 }
 
-export function createWalletModule(db: Db, clock: Clock): WalletModule {
+/** `userChanges`: balances are kept in memory for the poll, dropped on these notices (none: no copies). */
+export function createWalletModule(db: Db, clock: Clock, userChanges?: UserChangeFeed): WalletModule {
   const ledger = createLedger(clock);
-  const wallet = createWalletService(db, clock, ledger);
+  const wallet = createWalletService(db, clock, ledger, userChanges);
   const bonuses = createBonusService(db, clock, ledger, wallet);
   const buttons = createButtonsService(db);
   return {

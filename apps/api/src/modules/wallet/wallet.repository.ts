@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { reusableQuery } from '../../db/reusable-query';
+import { userChangedColumn } from '../../db/user-changes';
 
 /**
  * The balance poll's one read: the player's account balances and active wallet, by the owner
@@ -38,6 +39,7 @@ export async function upsertActiveWallet(db: Db, userId: number, activeWallet: n
     .insertInto('wallet_status')
     .values({ user_id: userId, active_wallet: activeWallet, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ active_wallet: activeWallet, updated_at: now }))
+    .returning(userChangedColumn('user_id'))
     .execute();
 }
 

@@ -8,6 +8,8 @@ import {
   parseRupees,
 } from '@app/shared';
 import type { Db } from '../../db/database';
+import { createUserCache, HOT_COPIES } from '../../db/user-cache';
+import type { UserChangeFeed } from '../../db/user-changes';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { listUserBalances } from '../ledger/ledger.repository';
@@ -38,7 +40,7 @@ export interface HoldResult {
 }
 
 export interface WalletService {
-  /** The balance answer of `user/getUserBalance`, in rupees. */
+  /** The balance answer of `user/getUserBalance`, in rupees; from memory when a good copy is kept. */
   getBalance(userId: number): Promise<Balance>;
   readBalances(db: Db, userId: number): Promise<WalletBalances>;
   balancesByName(userName: string): Promise<WalletBalances>;
@@ -91,8 +93,9 @@ export function parseReason(text: string): string {
   return reason;
 }
 
-export function createWalletService(db: Db, clock: Clock, ledger: Ledger): WalletService {
+export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userChanges?: UserChangeFeed): WalletService {
   const readBalanceRows = createBalanceReader();
+  const copies = userChanges ? createUserCache<number, Balance>(userChanges, clock, HOT_COPIES) : undefined;
   async function readBalances(executor: Db, userId: number): Promise<WalletBalances> {
     return toBalances(await listUserBalances(executor, userId));
   }
@@ -105,9 +108,12 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger): Walle
 
   return {
     async getBalance(userId) {
+      const copy = copies?.get(userId);
+      if (copy) return copy;
+      const ticket = copies?.ticket();
       const rows = await readBalanceRows(db, userId);
       const balances = toBalances(rows);
-      return {
+      const balance: Balance = {
         free_chip: paiseToRupees(balances.cash),
         exposure: paiseToRupees(balances.exposure + balances.bonusExposure),
         bonus_amount: paiseToRupees(balances.splitBonus + balances.wagerBonus),
@@ -115,6 +121,8 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger): Walle
         wagger_bonus: paiseToRupees(balances.wagerBonus),
         active_wallet: toActiveWallet(rows[0]?.active_wallet),
       };
+      if (copies && ticket) copies.keep(ticket, userId, userId, balance);
+      return balance;
     },
 
     readBalances,

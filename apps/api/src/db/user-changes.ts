@@ -1,0 +1,253 @@
+import type SQLite from 'better-sqlite3';
+import {
+  type AliasedRawBuilder,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+
+/**
+ * Notices that a user's session or balance changed, heard by every process that keeps copies of
+ * them in memory (docs/adr/0006-hot-reads-from-memory.md).
+ *
+ * Writers say it in SQL, inside the writing statement: every UPDATE of a field a copy is made of
+ * returns `userChangedColumn(...)`, the column `user_changed` = `app_user_changed(user_id)`.
+ * - This process hears its own changes from those RETURNING rows: `reportingChanges` wraps the
+ *   database driver and reports them as soon as the COMMIT returns (at once for a statement
+ *   outside a transaction), before the caller goes on; never for a rollback.
+ * - Other processes, PostgreSQL: the function (migration 0005) sends NOTIFY on a channel of the
+ *   schema. NOTIFY is transactional: every listening process hears it once the transaction
+ *   commits, never before, and never if it rolls back.
+ * - Other processes, SQLite (the admin CLI writing the same file): `PRAGMA data_version`, checked
+ *   by `catchUp()` at most once a millisecond; a change there drops everything. The function is
+ *   registered on each connection and only returns its argument.
+ */
+export type UserChangeListener = (userId: number | null) => void;
+
+export interface UserChangeFeed {
+  /** `null` means anything may have changed (a notice could have been missed). */
+  subscribe(listener: UserChangeListener): void;
+  /** This process committed a change of the user (called by the driver wrapper). */
+  report(userId: number): void;
+  /** False while a notice could be missed (PostgreSQL: the listener is reconnecting): serve no copies. */
+  readonly live: boolean;
+  /** Hears commits of other processes where that needs asking (SQLite); cheap enough for every read. */
+  catchUp(): void;
+  /** Where a lost listener connection is reported (PostgreSQL). */
+  onError(handler: (error: Error) => void): void;
+  close(): Promise<void>;
+}
+
+export const USER_CHANGED_FUNCTION = 'app_user_changed';
+/** PostgreSQL channel prefix; the schema completes it, so parallel test schemas do not hear each other. */
+const CHANNEL_PREFIX = 'user_changed:';
+const RECONNECT_DELAY_MS = 1_000;
+
+/** The RETURNING column that tells every cache the row's user changed (see the module comment). */
+export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<number, 'user_changed'> {
+  return sql<number>`${sql.raw(USER_CHANGED_FUNCTION)}(${sql.ref(userIdColumn)})`.as('user_changed');
+}
+
+/** The PostgreSQL function, created by migration 0005. */
+export const postgresUserChangedFunction = sql`
+  create function ${sql.raw(USER_CHANGED_FUNCTION)}(user_id bigint) returns bigint language plpgsql volatile as $$
+  begin
+    perform pg_notify(${sql.raw(`'${CHANNEL_PREFIX}'`)} || current_schema(), user_id::text);
+    return user_id;
+  end $$`;
+
+class Listeners {
+  private readonly listeners: UserChangeListener[] = [];
+  add(listener: UserChangeListener): void {
+    this.listeners.push(listener);
+  }
+  emit(userId: number | null): void {
+    for (const listener of this.listeners) listener(userId);
+  }
+}
+
+/** Registers the notice function on a SQLite connection and hears the commits of other processes. */
+export function sqliteUserChanges(connection: SQLite.Database): UserChangeFeed {
+  const listeners = new Listeners();
+  connection.function(USER_CHANGED_FUNCTION, { deterministic: false }, (userId) => userId as number);
+  const dataVersion = connection.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  let checkedAt = performance.now();
+  return {
+    live: true,
+    subscribe(listener) {
+      listeners.add(listener);
+    },
+    report: (userId) => listeners.emit(userId),
+    onError() {},
+    catchUp() {
+      const now = performance.now();
+      if (now - checkedAt < 1) return;
+      checkedAt = now;
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        seenVersion = version;
+        listeners.emit(null);
+      }
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Hears NOTIFY on a dedicated connection, opened on the first subscribe and reopened when it drops.
+ * Until it listens the feed is not live, and every listener hears `null` when it drops.
+ */
+export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
+  const listeners = new Listeners();
+  let onError: (error: Error) => void = () => undefined;
+  let client: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let started = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (error?: Error) => {
+    if (error) onError(error);
+    live = false;
+    listeners.emit(null);
+    client?.removeAllListeners();
+    void client?.end().catch(() => undefined);
+    client = undefined;
+    if (!closed && !retry) retry = setTimeout(() => void connect().catch(lost), RECONNECT_DELAY_MS);
+  };
+
+  async function connect(): Promise<void> {
+    retry = undefined;
+    const next = new pg.Client(config);
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      const userId = Number(message.payload);
+      listeners.emit(Number.isSafeInteger(userId) ? userId : null);
+    });
+    client = next;
+    await next.connect();
+    const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
+    await next.query(`listen ${pg.escapeIdentifier(CHANNEL_PREFIX + schema)}`);
+    if (closed) return;
+    // Copies made before the connection dropped may have missed notices.
+    listeners.emit(null);
+    live = true;
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (started) return;
+      started = true;
+      void connect().catch(lost);
+    },
+    report: (userId) => listeners.emit(userId),
+    catchUp() {},
+    onError(handler) {
+      onError = handler;
+    },
+    async close() {
+      closed = true;
+      live = false;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      current?.removeAllListeners();
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** A connection that collects the `user_changed` values of its statements until the commit. */
+class ReportingConnection implements DatabaseConnection {
+  inTransaction = false;
+  private readonly changed = new Set<number>();
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly feed: UserChangeFeed,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query);
+    const first = result.rows[0] as { user_changed?: unknown } | undefined;
+    if (first?.user_changed !== undefined) {
+      for (const row of result.rows as { user_changed: unknown }[]) {
+        const userId = Number(row.user_changed);
+        if (this.inTransaction) this.changed.add(userId);
+        else this.feed.report(userId);
+      }
+    }
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+
+  settle(committed: boolean): void {
+    if (committed) for (const userId of this.changed) this.feed.report(userId);
+    this.changed.clear();
+    this.inTransaction = false;
+  }
+}
+
+/**
+ * The dialect with its driver wrapped so that this process hears its own changes when they
+ * commit: on PostgreSQL its NOTIFY arrives only later, and a poll answered in between would
+ * show the old balance to the player who just changed it.
+ */
+export function reportingChanges(dialect: Dialect, feed: UserChangeFeed): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver(): Driver {
+      const inner = dialect.createDriver();
+      const unwrap = (connection: DatabaseConnection) => (connection as ReportingConnection).inner;
+      return {
+        init: () => inner.init(),
+        destroy: () => inner.destroy(),
+        acquireConnection: async () => new ReportingConnection(await inner.acquireConnection(), feed),
+        releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
+        async beginTransaction(connection, settings) {
+          await inner.beginTransaction(unwrap(connection), settings);
+          (connection as ReportingConnection).inTransaction = true;
+        },
+        async commitTransaction(connection) {
+          await inner.commitTransaction(unwrap(connection));
+          (connection as ReportingConnection).settle(true);
+        },
+        async rollbackTransaction(connection) {
+          try {
+            await inner.rollbackTransaction(unwrap(connection));
+          } finally {
+            (connection as ReportingConnection).settle(false);
+          }
+        },
+        // Savepoints (nested transactions) pass through; a change rolled back to one is reported
+        // anyway at the commit, which only drops a copy that was still good.
+        ...(inner.savepoint && {
+          savepoint: (connection, name, compile) => inner.savepoint?.(unwrap(connection), name, compile) ?? Promise.resolve(),
+        }),
+        ...(inner.rollbackToSavepoint && {
+          rollbackToSavepoint: (connection, name, compile) =>
+            inner.rollbackToSavepoint?.(unwrap(connection), name, compile) ?? Promise.resolve(),
+        }),
+        ...(inner.releaseSavepoint && {
+          releaseSavepoint: (connection, name, compile) =>
+            inner.releaseSavepoint?.(unwrap(connection), name, compile) ?? Promise.resolve(),
+        }),
+      };
+    },
+  };
+}
