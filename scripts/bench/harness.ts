@@ -48,6 +48,12 @@ export interface BenchContext {
   /** Fastify with nothing added, answering `body` to GET and POST / : the framework's floor. */
   startBareFastify(body: string): Promise<RunningServer>;
   load(options: LoadOptions): Promise<LoadResult>;
+  /**
+   * Loads each target in turn, in alternating slices after a warm-up, so that the machine's slow
+   * moments (this VM shares its host) fall on all of them alike. Each rate is its total requests
+   * over its total time; p99 is the worst slice's.
+   */
+  compare(targets: LoadOptions[], options?: { slices?: number; sliceSeconds?: number }): Promise<LoadResult[]>;
   report(row: BenchRow): void;
 }
 
@@ -92,10 +98,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startProcess(script: string, env: Record<string, string>, probePath: string): Promise<RunningServer> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  probePath: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -103,6 +114,26 @@ export async function startProcess(script: string, env: Record<string, string>, 
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}${probePath}`, child);
   return { url, env: fullEnv, stop: () => stopChild(child) };
+}
+
+async function load(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections ?? 50,
+    duration: options.durationSeconds ?? 5,
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    headers: { 'content-type': 'application/json', ...options.headers },
+    ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 export function createContext(rows: BenchRow[]): { context: BenchContext; cleanup(): Promise<void> } {
@@ -123,6 +154,8 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
           ...env,
         },
         '/api/globalSetting/getGlobalSetting',
+        // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the API under load
+        (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
       );
       running.push(server);
       return server;
@@ -137,24 +170,29 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
       running.push(server);
       return server;
     },
-    async load(options) {
-      const result = await autocannon({
-        url: options.url,
-        method: options.method ?? 'GET',
-        connections: options.connections ?? 50,
-        duration: options.durationSeconds ?? 5,
-        ...(options.body !== undefined ? { body: options.body } : {}),
-        headers: { 'content-type': 'application/json', ...options.headers },
-        ...(options.requests ? { requests: options.requests } : {}),
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
-      });
-      return {
-        requestsPerSecond: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: result.errors,
-        non2xx: result.non2xx,
-      };
+    load,
+    async compare(targets, { slices = 5, sliceSeconds = 2 } = {}) {
+      for (const target of targets) await load({ ...target, durationSeconds: 1 });
+      const totals = targets.map(() => ({ requests: 0, seconds: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 }));
+      for (let slice = 0; slice < slices; slice += 1) {
+        for (const [index, target] of targets.entries()) {
+          const result = await load({ ...target, durationSeconds: sliceSeconds });
+          const total = totals[index] as (typeof totals)[number];
+          total.requests += result.requestsPerSecond * sliceSeconds;
+          total.seconds += sliceSeconds;
+          total.p50 = Math.max(total.p50, result.p50Ms);
+          total.p99 = Math.max(total.p99, result.p99Ms);
+          total.errors += result.errors;
+          total.non2xx += result.non2xx;
+        }
+      }
+      return totals.map((total) => ({
+        requestsPerSecond: total.requests / total.seconds,
+        p50Ms: total.p50,
+        p99Ms: total.p99,
+        errors: total.errors,
+        non2xx: total.non2xx,
+      }));
     },
     report(row) {
       rows.push(row);

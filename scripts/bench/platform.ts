@@ -1,9 +1,9 @@
-import { type BenchScenario, formatMs, formatRate, formatRatio } from './harness';
+import { type BenchScenario, type LoadResult, formatMs, formatRate, formatRatio } from './harness';
 
 /** Issue 2: the public reads every page load makes, against a bare node:http server. */
 export const platformScenario: BenchScenario = {
   name: 'platform: getGlobalSetting and sport/getSports vs bare node:http',
-  async run({ startApi, startBare, startBareFastify, load, report }) {
+  async run({ startApi, startBare, startBareFastify, load, compare, report }) {
     const api = await startApi();
     let quietSettingsRate = 0;
     const probes = [
@@ -18,13 +18,12 @@ export const platformScenario: BenchScenario = {
       const json = await sample.text();
       const bare = await startBare(json);
       const floor = await startBareFastify(json);
-      // Warm both up, then measure each on its own so they never share the CPU.
-      await load({ url: `${api.url}${probe.path}`, method: probe.method, body: probe.body, durationSeconds: 2 });
-      await load({ url: bare.url, method: probe.method, body: probe.body, durationSeconds: 2 });
-      const apiResult = await load({ url: `${api.url}${probe.path}`, method: probe.method, body: probe.body });
-      const bareResult = await load({ url: bare.url, method: probe.method, body: probe.body });
-      await load({ url: floor.url, method: probe.method, body: probe.body, durationSeconds: 2 });
-      const floorResult = await load({ url: floor.url, method: probe.method, body: probe.body });
+      // One at a time, never sharing the CPU, in alternating slices.
+      const [apiResult, bareResult, floorResult] = (await compare([
+        { url: `${api.url}${probe.path}`, method: probe.method, body: probe.body },
+        { url: bare.url, method: probe.method, body: probe.body },
+        { url: floor.url, method: probe.method, body: probe.body },
+      ])) as [LoadResult, LoadResult, LoadResult];
       await bare.stop();
       await floor.stop();
       if (probe.method === 'GET') quietSettingsRate = apiResult.requestsPerSecond;

@@ -99,7 +99,7 @@ async function timed(players: number[], total: number, debit: (userId: number, i
 
 const SQL = {
   guardedUpdate:
-    'update ledger_accounts set balance = balance + $1 where account_key = $2 and balance + $3 >= 0 returning id, balance, book',
+    'update ledger_accounts set balance = balance + $1 where account_key = $2 and balance + $3 >= 0 returning id, balance, book, app_user_changed(owner_user_id) as user_changed',
   insertTransaction:
     'insert into ledger_transactions (kind, reference, book, user_id, session_id, created_at) values ($1, $2, $3, $4, $5, $6) returning id',
   insertEntries:
@@ -168,6 +168,8 @@ function rawSqlite(url: string): RawLedger {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // The change notice the API's statement carries (db/user-changes.ts), with nobody listening.
+  sqlite.function('app_user_changed', { deterministic: false }, (userId) => userId as number);
   const update = sqlite.prepare(toSqlite(SQL.guardedUpdate));
   const insertTx = sqlite.prepare(toSqlite(SQL.insertTransaction));
   const insertEntries = sqlite.prepare(toSqlite(SQL.insertEntries));

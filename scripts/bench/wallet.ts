@@ -6,7 +6,7 @@ import { systemClock } from '../../apps/api/src/lib/clock';
 import { createSessionsService } from '../../apps/api/src/modules/sessions/sessions.service';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
-import { type BenchScenario, type RunningServer, formatMs, formatRate, formatRatio } from './harness';
+import { type BenchScenario, type LoadResult, type RunningServer, formatMs, formatRate, formatRatio } from './harness';
 import { benchCustomer, benchLedger } from './wallet-ledger';
 
 const BALANCE_USERS = 1_000;
@@ -18,7 +18,7 @@ const PG_WRITERS = 8;
  * 1,000 players with a session and money, written straight into the server's database: the same
  * rows login and an operator credit write (a thousand argon2 logins would only time argon2).
  */
-async function loggedInPlayers(server: RunningServer): Promise<{ tokens: string[]; sampleToken: string }> {
+export async function loggedInPlayers(server: RunningServer): Promise<{ tokens: string[]; sampleToken: string }> {
   const config = loadConfig({ ...server.env, LOG_LEVEL: 'silent' });
   const database = openDatabase(config.DATABASE_URL);
   const sessions = createSessionsService(database.db, systemClock, { idleMinutes: config.SESSION_IDLE_MINUTES });
@@ -66,7 +66,7 @@ async function postgresReachable(): Promise<string | null> {
  */
 export const walletScenario: BenchScenario = {
   name: 'wallet: getUserBalance with 1,000 players vs bare node:http; ledger debits vs the raw driver',
-  async run({ startApi, startBare, load, report }) {
+  async run({ startApi, startBare, compare, report }) {
     const api = await startApi();
     const { tokens, sampleToken } = await loggedInPlayers(api);
     const url = `${api.url}/api/user/getUserBalance`;
@@ -76,17 +76,18 @@ export const walletScenario: BenchScenario = {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${sampleToken}` },
     });
     const bare = await startBare(await sample.text());
-    // Each request is another player: connections walk the list of 1,000 tokens.
+    // Each request is another player: connections walk the list of 1,000 tokens. The bare server
+    // gets the very same requests, so the load generator does the same work for both.
     const requests: autocannon.Request[] = tokens.map((token) => ({
       method: 'POST',
       path: '/api/user/getUserBalance',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: '{}',
     }));
-    await load({ url: api.url, method: 'POST', requests, durationSeconds: 2 });
-    await load({ url: bare.url, method: 'POST', body: '{}', durationSeconds: 2 });
-    const apiResult = await load({ url: api.url, method: 'POST', requests });
-    const bareResult = await load({ url: bare.url, method: 'POST', body: '{}' });
+    const [apiResult, bareResult] = (await compare([
+      { url: api.url, method: 'POST', requests },
+      { url: bare.url, method: 'POST', requests },
+    ])) as [LoadResult, LoadResult];
     await bare.stop();
     await api.stop();
     report({
