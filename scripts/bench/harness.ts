@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   env: Record<string, string>;
+  /** CPU seconds (user + system) the server process has used so far (Linux /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -24,10 +26,14 @@ export interface LoadOptions {
   requests?: autocannon.Request[];
   /** Requests per second across all connections (for a steady background load). */
   overallRate?: number;
+  /** The server behind `url`, to measure its CPU time per request. */
+  server?: RunningServer;
 }
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Server CPU (user + system) per request in µs, when the target named its server. */
+  cpuMicrosPerRequest?: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -98,6 +104,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+function processCpuSeconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat: utime and stime in clock ticks (100 per second).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export async function startProcess(
   script: string,
   env: Record<string, string>,
@@ -113,10 +125,11 @@ export async function startProcess(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}${probePath}`, child);
-  return { url, env: fullEnv, stop: () => stopChild(child) };
+  return { url, env: fullEnv, cpuSeconds: () => processCpuSeconds(child.pid as number), stop: () => stopChild(child) };
 }
 
 async function load(options: LoadOptions): Promise<LoadResult> {
+  const cpuBefore = options.server?.cpuSeconds();
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
@@ -127,8 +140,12 @@ async function load(options: LoadOptions): Promise<LoadResult> {
     ...(options.requests ? { requests: options.requests } : {}),
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
+  const cpuAfter = options.server?.cpuSeconds();
   return {
     requestsPerSecond: result.requests.average,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1e6) / result.requests.total }
+      : {}),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,
@@ -173,12 +190,13 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
     load,
     async compare(targets, { slices = 5, sliceSeconds = 2 } = {}) {
       for (const target of targets) await load({ ...target, durationSeconds: 1 });
-      const totals = targets.map(() => ({ requests: 0, seconds: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 }));
+      const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 }));
       for (let slice = 0; slice < slices; slice += 1) {
         for (const [index, target] of targets.entries()) {
           const result = await load({ ...target, durationSeconds: sliceSeconds });
           const total = totals[index] as (typeof totals)[number];
           total.requests += result.requestsPerSecond * sliceSeconds;
+          total.cpu += (result.cpuMicrosPerRequest ?? 0) * result.requestsPerSecond * sliceSeconds;
           total.seconds += sliceSeconds;
           total.p50 = Math.max(total.p50, result.p50Ms);
           total.p99 = Math.max(total.p99, result.p99Ms);
@@ -188,6 +206,7 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
       }
       return totals.map((total) => ({
         requestsPerSecond: total.requests / total.seconds,
+        ...(total.cpu > 0 ? { cpuMicrosPerRequest: total.cpu / total.requests } : {}),
         p50Ms: total.p50,
         p99Ms: total.p99,
         errors: total.errors,
@@ -210,6 +229,10 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
 
 export function formatRate(value: number): string {
   return `${Math.round(value).toLocaleString('en-US')} req/s`;
+}
+
+export function formatMicros(value: number | undefined): string {
+  return value === undefined ? 'n/a' : `${value.toFixed(1)} µs`;
 }
 
 export function formatMs(value: number): string {

@@ -6,7 +6,15 @@ import { systemClock } from '../../apps/api/src/lib/clock';
 import { createSessionsService } from '../../apps/api/src/modules/sessions/sessions.service';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
-import { type BenchScenario, type LoadResult, type RunningServer, formatMs, formatRate, formatRatio } from './harness';
+import {
+  type BenchScenario,
+  type LoadResult,
+  type RunningServer,
+  formatMicros,
+  formatMs,
+  formatRate,
+  formatRatio,
+} from './harness';
 import { benchCustomer, benchLedger } from './wallet-ledger';
 
 const BALANCE_USERS = 1_000;
@@ -85,20 +93,20 @@ export const walletScenario: BenchScenario = {
       body: '{}',
     }));
     const [apiResult, bareResult] = (await compare([
-      { url: api.url, method: 'POST', requests },
-      { url: bare.url, method: 'POST', requests },
+      { url: api.url, server: api, method: 'POST', requests },
+      { url: bare.url, server: bare, method: 'POST', requests },
     ])) as [LoadResult, LoadResult];
     await bare.stop();
     await api.stop();
     report({
       name: `POST user/getUserBalance, ${BALANCE_USERS} players`,
       value: formatRate(apiResult.requestsPerSecond),
-      note: `p99 ${formatMs(apiResult.p99Ms)}`,
+      note: `p99 ${formatMs(apiResult.p99Ms)}, server CPU ${formatMicros(apiResult.cpuMicrosPerRequest)} per request`,
     });
     report({
       name: '  bare node:http, same JSON',
       value: formatRate(bareResult.requestsPerSecond),
-      note: `p99 ${formatMs(bareResult.p99Ms)}`,
+      note: `p99 ${formatMs(bareResult.p99Ms)}, server CPU ${formatMicros(bareResult.cpuMicrosPerRequest)} per request`,
     });
     report({
       name: '  ratio to bare',

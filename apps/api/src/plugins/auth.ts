@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Endpoint } from '@app/shared';
+import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { SessionUser, SessionsService } from '../modules/sessions/sessions.service';
 
@@ -17,31 +18,33 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
-function admit(request: FastifyRequest, user: SessionUser, done: HookHandlerDoneFunction): void {
-  if (user.mustChangePassword && !request.routeOptions.config.endpoint?.allowedBeforePasswordChange) {
-    return done(new AppError('PASSWORD_CHANGE_REQUIRED', 'Please change your password before you continue.'));
-  }
-  request.user = user;
-  done();
-}
-
 /**
- * Sets `app.authenticate`: the onRequest hook of every auth 'user' endpoint. The bearer token
- * must name the user's one live session (else 401 SESSION_EXPIRED or LOGGED_IN_ELSEWHERE). The
- * endpoint's contract says whether the call keeps the session alive (the balance poll does not),
- * whether a copy of the session kept in memory will do (then the hook finishes without waiting),
- * and whether it is allowed while a password change is forced (else 422).
+ * Sets `app.authenticate(endpoint)`: the onRequest hook of every auth 'user' endpoint. The bearer
+ * token must name the user's one live session (else 401 SESSION_EXPIRED or LOGGED_IN_ELSEWHERE).
+ * The endpoint's contract says whether the call keeps the session alive (the balance poll does
+ * not), whether a copy of the session kept in memory will do (then the hook finishes without
+ * waiting), and whether it is allowed while a password change is forced (else 422). The hook
+ * holds its endpoint: `request.routeOptions` builds a new object on every read.
  */
 export function installAuth(app: FastifyInstance, sessions: SessionsService): void {
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const endpoint = request.routeOptions.config.endpoint;
-    const token = bearerToken(request);
-    const copy = endpoint?.fromMemory ? sessions.copyOf(token) : undefined;
-    if (copy) return admit(request, copy, done);
-    sessions.resolve(token, { countsAsActivity: endpoint?.countsAsActivity !== false }).then(
-      (user) => admit(request, user, done),
-      (error: Error) => done(error),
-    );
+  app.decorate('authenticate', (endpoint: Endpoint): onRequestHookHandler => {
+    const resolveOptions = { countsAsActivity: endpoint.countsAsActivity !== false };
+    const admit = (request: FastifyRequest, user: SessionUser, done: HookHandlerDoneFunction): void => {
+      if (user.mustChangePassword && !endpoint.allowedBeforePasswordChange) {
+        return done(new AppError('PASSWORD_CHANGE_REQUIRED', 'Please change your password before you continue.'));
+      }
+      request.user = user;
+      done();
+    };
+    return (request, _reply, done) => {
+      const token = bearerToken(request);
+      const copy = endpoint.fromMemory ? sessions.copyOf(token) : undefined;
+      if (copy) return admit(request, copy, done);
+      sessions.resolve(token, resolveOptions).then(
+        (user) => admit(request, user, done),
+        (error: Error) => done(error),
+      );
+    };
   });
 }

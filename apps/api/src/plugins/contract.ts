@@ -14,7 +14,8 @@ export interface EndpointResult<E extends Endpoint> {
   message?: string;
 }
 
-export type EndpointHandler<E extends Endpoint> = (context: EndpointContext<E>) => Promise<EndpointResult<E>>;
+/** A handler may answer at once (e.g. from an in-memory copy) or later. */
+export type EndpointHandler<E extends Endpoint> = (context: EndpointContext<E>) => EndpointResult<E> | Promise<EndpointResult<E>>;
 
 /** Raised for a request that fails its contract schema; the error handler answers 400. */
 export class RequestValidationError extends AppError {
@@ -38,12 +39,8 @@ export function installZodValidation(app: FastifyInstance): void {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves the bearer token to a live session (set by the auth plugin). */
-    authenticate?: onRequestHookHandler;
-  }
-  interface FastifyContextConfig {
-    /** The contract entry of the route, for hooks that read its flags (auth). */
-    endpoint?: Endpoint;
+    /** The hook that resolves the bearer token to a live session for the endpoint (set by the auth plugin). */
+    authenticate?: (endpoint: Endpoint) => onRequestHookHandler;
   }
 }
 
@@ -73,6 +70,18 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   const idempotency = endpoint.isMoneyMoving ? app.idempotency : undefined;
   let lastData: unknown = null;
   let lastText = '';
+  const answer = (reply: FastifyReply, result: EndpointResult<E>): FastifyReply => {
+    const message = result.message ?? '';
+    if (message !== '' || typeof result.data !== 'object' || result.data === null) {
+      return reply.send({ status: true, message, data: result.data });
+    }
+    // Services that share one cached object (settings, sports) get its text serialised once.
+    if (result.data !== lastData) {
+      lastData = result.data;
+      lastText = reply.serialize({ status: true, message, data: result.data }) as string;
+    }
+    return reply.type('application/json; charset=utf-8').send(lastText);
+  };
   app.route({
     method: endpoint.method,
     url: `/api/${endpoint.path}`,
@@ -80,25 +89,15 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       ...(endpoint.method === 'GET' ? { querystring: endpoint.request } : { body: endpoint.request }),
       response: { 200: responseJsonSchema(endpoint) },
     },
-    config: {
-      endpoint,
-      ...(endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {}),
-    },
-    ...(requiresUser && app.authenticate ? { onRequest: app.authenticate } : {}),
+    config: endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {},
+    ...(requiresUser && app.authenticate ? { onRequest: app.authenticate(endpoint) } : {}),
     ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
-    handler: async (request, reply) => {
+    handler(request, reply) {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
-      const result = await handler({ body, request, reply });
-      const message = result.message ?? '';
-      if (message !== '' || typeof result.data !== 'object' || result.data === null) {
-        return { status: true, message, data: result.data };
-      }
-      // Services that share one cached object (settings, sports) get its text serialised once.
-      if (result.data !== lastData) {
-        lastData = result.data;
-        lastText = reply.serialize({ status: true, message, data: result.data }) as string;
-      }
-      return reply.type('application/json; charset=utf-8').send(lastText);
+      const result = handler({ body, request, reply });
+      // An answer at hand is sent at once, without a promise in between.
+      if (!(result instanceof Promise)) return void answer(reply, result);
+      return result.then((value) => answer(reply, value));
     },
   });
 }

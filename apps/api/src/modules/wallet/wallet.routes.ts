@@ -12,9 +12,11 @@ export function currentUserId(request: FastifyRequest): number {
 }
 
 export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService, db: Db, clock: Clock): void {
-  registerEndpoint(app, endpoints.getUserBalance, async ({ request }) => ({
-    data: await wallet.getBalance(currentUserId(request)),
-  }));
+  registerEndpoint(app, endpoints.getUserBalance, ({ request }) => {
+    const userId = currentUserId(request);
+    const copy = wallet.balanceCopy(userId);
+    return copy ? { data: copy } : wallet.getBalance(userId).then((data) => ({ data }));
+  });
 
   registerEndpoint(app, endpoints.updateUserWalletStatus, async ({ body, request }) => {
     const active = await wallet.setActiveWallet(currentUserId(request), body.status);

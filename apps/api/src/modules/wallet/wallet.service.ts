@@ -40,8 +40,10 @@ export interface HoldResult {
 }
 
 export interface WalletService {
-  /** The balance answer of `user/getUserBalance`, in rupees; from memory when a good copy is kept. */
+  /** The balance answer of `user/getUserBalance`, in rupees, read from the database (and kept in memory). */
   getBalance(userId: number): Promise<Balance>;
+  /** The in-memory copy of that answer, when there is one that is sure to be good. */
+  balanceCopy(userId: number): Balance | undefined;
   readBalances(db: Db, userId: number): Promise<WalletBalances>;
   balancesByName(userName: string): Promise<WalletBalances>;
   setActiveWallet(userId: number, status: ActiveWallet): Promise<ActiveWallet>;
@@ -107,9 +109,9 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
   }
 
   return {
+    balanceCopy: (userId) => copies?.get(userId),
+
     async getBalance(userId) {
-      const copy = copies?.get(userId);
-      if (copy) return copy;
       const ticket = copies?.ticket();
       const rows = await readBalanceRows(db, userId);
       const balances = toBalances(rows);
