@@ -17,6 +17,14 @@ export interface EndpointResult<E extends Endpoint> {
 /** A handler may answer at once (e.g. from an in-memory copy) or later. */
 export type EndpointHandler<E extends Endpoint> = (context: EndpointContext<E>) => EndpointResult<E> | Promise<EndpointResult<E>>;
 
+/**
+ * The result of a read that may have its data in memory: the copy at once when there is one
+ * (no promise in between), else whatever `load` reads.
+ */
+export function dataFromCopy<D>(copy: D | undefined, load: () => Promise<D>): { data: D } | Promise<{ data: D }> {
+  return copy !== undefined ? { data: copy } : load().then((data) => ({ data }));
+}
+
 /** Raised for a request that fails its contract schema; the error handler answers 400. */
 export class RequestValidationError extends AppError {
   constructor(error: z.ZodError) {

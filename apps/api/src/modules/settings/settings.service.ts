@@ -12,6 +12,8 @@ export const SETTINGS_CACHE_MS = 2_000;
 
 export interface SettingsService {
   getSettings(): Promise<GlobalSettings>;
+  /** The settings kept in memory, while they are fresh. */
+  settingsCopy(): GlobalSettings | undefined;
   setSetting(key: string, value: string): Promise<GlobalSettings>;
 }
 
@@ -34,10 +36,15 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
     return settings;
   }
 
+  const copy = () => (cached && cached.expiresAt > clock.now() ? cached.settings : undefined);
+
   return {
+    settingsCopy: copy,
+
     async getSettings() {
+      const kept = copy();
+      if (kept) return kept;
       const now = clock.now();
-      if (cached && cached.expiresAt > now) return cached.settings;
       const settings = await load();
       cached = { settings, expiresAt: now + SETTINGS_CACHE_MS };
       return settings;

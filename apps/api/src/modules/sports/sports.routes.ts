@@ -1,8 +1,8 @@
 import { endpoints } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../plugins/contract';
+import { dataFromCopy, registerEndpoint } from '../../plugins/contract';
 import type { SportsService } from './sports.service';
 
 export function registerSportsRoutes(app: FastifyInstance, sports: SportsService): void {
-  registerEndpoint(app, endpoints.getSports, async () => ({ data: await sports.getSports() }));
+  registerEndpoint(app, endpoints.getSports, () => dataFromCopy(sports.sportsCopy(), sports.getSports));
 }

@@ -9,16 +9,23 @@ export const SPORTS_CACHE_MS = 2_000;
 
 export interface SportsService {
   getSports(): Promise<Sport[]>;
+  /** The catalogue kept in memory, while it is fresh. */
+  sportsCopy(): Sport[] | undefined;
   setSportActive(sportId: number, isActive: boolean): Promise<void>;
 }
 
 export function createSportsService(db: Db, clock: Clock): SportsService {
   let cached: { sports: Sport[]; expiresAt: number } | null = null;
 
+  const copy = () => (cached && cached.expiresAt > clock.now() ? cached.sports : undefined);
+
   return {
+    sportsCopy: copy,
+
     async getSports() {
+      const kept = copy();
+      if (kept) return kept;
       const now = clock.now();
-      if (cached && cached.expiresAt > now) return cached.sports;
       const rows = await listSports(db);
       const sports = rows.map((row) => ({
         sport_id: row.sport_id,

@@ -2,7 +2,7 @@ import { endpoints } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { registerEndpoint } from '../../plugins/contract';
+import { dataFromCopy, registerEndpoint } from '../../plugins/contract';
 import { readAccountStatement } from './statement.service';
 import type { WalletService } from './wallet.service';
 
@@ -14,8 +14,7 @@ export function currentUserId(request: FastifyRequest): number {
 export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService, db: Db, clock: Clock): void {
   registerEndpoint(app, endpoints.getUserBalance, ({ request }) => {
     const userId = currentUserId(request);
-    const copy = wallet.balanceCopy(userId);
-    return copy ? { data: copy } : wallet.getBalance(userId).then((data) => ({ data }));
+    return dataFromCopy(wallet.balanceCopy(userId), () => wallet.getBalance(userId));
   });
 
   registerEndpoint(app, endpoints.updateUserWalletStatus, async ({ body, request }) => {
