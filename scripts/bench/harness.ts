@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const WARM_UP_SECONDS = 3;
 
 export interface RunningServer {
   url: string;
@@ -55,7 +56,7 @@ export interface BenchContext {
   startBareFastify(body: string): Promise<RunningServer>;
   load(options: LoadOptions): Promise<LoadResult>;
   /**
-   * Loads each target in turn, in alternating slices after a warm-up, so that the machine's slow
+   * Loads each target in turn, in alternating slices after a warm-up of each, so that the machine's slow
    * moments (this VM shares its host) fall on all of them alike. Each rate is its total requests
    * over its total time; p99 is the worst slice's.
    */
@@ -189,7 +190,9 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
     },
     load,
     async compare(targets, { slices = 5, sliceSeconds = 2 } = {}) {
-      for (const target of targets) await load({ ...target, durationSeconds: 1 });
+      // 3 s each: with 1 s, V8 had not finished optimising the API's hot path (and its copies
+      // were still filling), and the API's CPU per request varied by a quarter between runs.
+      for (const target of targets) await load({ ...target, durationSeconds: WARM_UP_SECONDS });
       const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 }));
       for (let slice = 0; slice < slices; slice += 1) {
         for (const [index, target] of targets.entries()) {
