@@ -76,19 +76,22 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     throw new Error(`Endpoint ${endpoint.path} moves money, but no idempotency plugin is installed`);
   }
   const idempotency = endpoint.isMoneyMoving ? app.idempotency : undefined;
-  let lastData: unknown = null;
-  let lastText = '';
+  // Answers served from in-memory copies (settings, sports, each player's balance) are the same
+  // object until the copy is dropped, so their text is serialised once per copy. Data objects are
+  // never changed after a handler returns them.
+  const texts = new WeakMap<object, string>();
   const answer = (reply: FastifyReply, result: EndpointResult<E>): FastifyReply => {
     const message = result.message ?? '';
-    if (message !== '' || typeof result.data !== 'object' || result.data === null) {
-      return reply.send({ status: true, message, data: result.data });
+    const data = result.data as unknown;
+    if (message !== '' || typeof data !== 'object' || data === null) {
+      return reply.send({ status: true, message, data });
     }
-    // Services that share one cached object (settings, sports) get its text serialised once.
-    if (result.data !== lastData) {
-      lastData = result.data;
-      lastText = reply.serialize({ status: true, message, data: result.data }) as string;
+    let text = texts.get(data);
+    if (text === undefined) {
+      text = reply.serialize({ status: true, message, data }) as string;
+      texts.set(data, text);
     }
-    return reply.type('application/json; charset=utf-8').send(lastText);
+    return reply.type('application/json; charset=utf-8').send(text);
   };
   app.route({
     method: endpoint.method,
