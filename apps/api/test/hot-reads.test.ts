@@ -1,4 +1,5 @@
 import type { Balance } from '@app/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { type ApiPost, apiPost } from './accounts-support';
@@ -153,6 +154,39 @@ describe(`the balance poll answered from memory (${testDatabaseKind()})`, () => 
     const cli = await runAdminProcess(t.databaseEnv, 'user', 'disable', '--name', 'hot_cli_disable');
     expect(cli.code, cli.stderr).toBe(0);
     await within(OTHER_PROCESS_DEADLINE_MS, () => expectRefused(token, 'SESSION_EXPIRED'));
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== 'postgres')('when the change listener of PostgreSQL drops', () => {
+  it('reads the database until it listens again, then serves copies again', { timeout: 15_000 }, async () => {
+    const { userId, token } = await t.newPlayer('hot_listener');
+    await t.credit(userId, 100);
+    expect((await warm(token)).free_chip).toBe(1);
+    // Cut the LISTEN connection from the server side, as a database restart or a network cut would.
+    const schema = t.databaseEnv.DATABASE_SCHEMA as string;
+    const cut = await sql<{ done: boolean }>`
+      select pg_terminate_backend(pid) as done from pg_stat_activity
+      where query = ${`listen "user_changed:${schema}"`}`.execute(t.database.db);
+    expect(cut.rows).toEqual([{ done: true }]);
+    await vi.waitFor(() => expect(t.database.userChanges.live).toBe(false), { timeout: 5_000 });
+    // Not live: every poll reads the database, so a change nobody announced still shows.
+    await t.database.db
+      .updateTable('ledger_accounts')
+      .set({ balance: 12_300 })
+      .where('account_key', '=', userAccountKey(userId, 'cash'))
+      .execute();
+    expect((await balanceOf(token)).free_chip).toBe(123);
+    // Listening again (it retries every second): copies are kept and served again.
+    await vi.waitFor(() => expect(t.database.userChanges.live).toBe(true), { timeout: 5_000 });
+    await warm(token);
+    await t.database.db
+      .updateTable('ledger_accounts')
+      .set({ balance: 0 })
+      .where('account_key', '=', userAccountKey(userId, 'cash'))
+      .execute();
+    expect((await balanceOf(token)).free_chip).toBe(123);
+    await t.credit(userId, 100);
+    expect((await balanceOf(token)).free_chip).toBe(1);
   });
 });
 
