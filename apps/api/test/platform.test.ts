@@ -99,7 +99,7 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ status: false, code: 'MALFORMED_JSON' });
-    expect(body.request_id).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-request-id']).toBe(body.request_id);
   });
 

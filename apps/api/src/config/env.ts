@@ -13,10 +13,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: databaseUrl.default(`sqlite:${path.join(REPO_ROOT, 'data/app.db')}`),
-  /** PostgreSQL only: the schema to use instead of `public`. */
+  /**
+   * PostgreSQL only: the schema to use instead of `public`. At most 50 characters: it completes
+   * the change-notice channel name (`user_changed:<schema>`), which PostgreSQL caps at 63.
+   */
   DATABASE_SCHEMA: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name')
+    .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case schema name of at most 50 characters')
     .optional(),
   REDIS_URL: z
     .string()

@@ -19,12 +19,14 @@ import pg from 'pg';
  * - This process hears its own changes from those RETURNING rows: `reportingChanges` wraps the
  *   database driver and reports them as soon as the COMMIT returns (at once for a statement
  *   outside a transaction), before the caller goes on; never for a rollback.
- * - Other processes, PostgreSQL: the function (migration 0005) sends NOTIFY on a channel of the
- *   schema. NOTIFY is transactional: every listening process hears it once the transaction
- *   commits, never before, and never if it rolls back.
+ * - Other processes, PostgreSQL: triggers (migration 0005) send NOTIFY on a channel of the
+ *   schema for every change of a copied column, whoever makes it (an older instance during a
+ *   rolling deploy, a hand-run fix). NOTIFY is transactional: every listening process hears it
+ *   once the transaction commits, never before, and never if it rolls back. A heartbeat through
+ *   the same channel proves the listener still hears.
  * - Other processes, SQLite (the admin CLI writing the same file): `PRAGMA data_version`, checked
- *   by `catchUp()` at most once a millisecond; a change there drops everything. The function is
- *   registered on each connection and only returns its argument.
+ *   by `catchUp()` at most once a millisecond; a change there drops everything.
+ * The function `app_user_changed` only returns its argument, on both databases.
  */
 export type UserChangeListener = (userId: number | null) => void;
 
@@ -46,19 +48,49 @@ export const USER_CHANGED_FUNCTION = 'app_user_changed';
 /** PostgreSQL channel prefix; the schema completes it, so parallel test schemas do not hear each other. */
 const CHANNEL_PREFIX = 'user_changed:';
 const RECONNECT_DELAY_MS = 1_000;
+/** The listener proves it still hears every this often; a ping unheard for as long drops it. */
+const HEARTBEAT_MS = 2_000;
+const PING = 'ping';
 
 /** The RETURNING column that tells every cache the row's user changed (see the module comment). */
 export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<number, 'user_changed'> {
   return sql<number>`${sql.raw(USER_CHANGED_FUNCTION)}(${sql.ref(userIdColumn)})`.as('user_changed');
 }
 
-/** The PostgreSQL function, created by migration 0005. */
-export const postgresUserChangedFunction = sql`
-  create function ${sql.raw(USER_CHANGED_FUNCTION)}(user_id bigint) returns bigint language plpgsql volatile as $$
-  begin
-    perform pg_notify(${sql.raw(`'${CHANNEL_PREFIX}'`)} || current_schema(), user_id::text);
-    return user_id;
-  end $$`;
+/**
+ * The PostgreSQL side, created by migration 0005: the function, and a trigger per table that
+ * notifies with the user id of every changed row. `columns` are those a copy is made of.
+ */
+const NOTIFIED_TABLES = [
+  { table: 'ledger_accounts', userColumn: 'owner_user_id', columns: ['balance'] },
+  { table: 'wallet_status', userColumn: 'user_id', columns: ['active_wallet'] },
+  { table: 'sessions', userColumn: 'user_id', columns: ['ended_at'] },
+  {
+    table: 'users',
+    userColumn: 'id',
+    columns: ['current_session_id', 'is_disabled', 'is_change_password', 'password_hash'],
+  },
+] as const;
+
+export const postgresUserChangeStatements = [
+  sql`create function ${sql.raw(USER_CHANGED_FUNCTION)}(user_id bigint) returns bigint language sql immutable
+    as 'select user_id'`,
+  sql`create function app_notify_user_changed() returns trigger language plpgsql as $$
+    declare
+      user_id text := coalesce(to_jsonb(new), to_jsonb(old)) ->> tg_argv[0];
+    begin
+      if user_id is not null then
+        perform pg_notify(${sql.raw(`'${CHANNEL_PREFIX}'`)} || current_schema(), user_id);
+      end if;
+      return null;
+    end $$`,
+  ...NOTIFIED_TABLES.map(({ table, userColumn, columns }) =>
+    sql.raw(
+      `create trigger ${table}_user_changed after insert or update of ${columns.join(', ')} or delete on ${table} ` +
+        `for each row execute function app_notify_user_changed('${userColumn}')`,
+    ),
+  ),
+];
 
 class Listeners {
   private readonly listeners: UserChangeListener[] = [];
@@ -110,11 +142,16 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
   let closed = false;
   let started = false;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  /** A ping was sent and not heard yet (anyone's ping heard proves the listener hears). */
+  let pingOut = false;
 
   const lost = (error?: Error) => {
     if (error) onError(error);
     live = false;
     listeners.emit(null);
+    clearInterval(heartbeat);
+    pingOut = false;
     client?.removeAllListeners();
     void client?.end().catch(() => undefined);
     client = undefined;
@@ -123,21 +160,35 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
 
   async function connect(): Promise<void> {
     retry = undefined;
-    const next = new pg.Client(config);
+    // keepAlive: the kernel notices a dead peer; the heartbeat notices a listener that hears nothing.
+    const next = new pg.Client({ ...config, keepAlive: true });
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
+      if (message.payload === PING) {
+        pingOut = false;
+        return;
+      }
       const userId = Number(message.payload);
       listeners.emit(Number.isSafeInteger(userId) ? userId : null);
     });
     client = next;
     await next.connect();
     const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
-    await next.query(`listen ${pg.escapeIdentifier(CHANNEL_PREFIX + schema)}`);
+    const channel = CHANNEL_PREFIX + schema;
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    // Named after its channel, so that operators can see it in pg_stat_activity.
+    await next.query(`select set_config('application_name', $1, false)`, [channel]);
     if (closed) return;
     // Copies made before the connection dropped may have missed notices.
     listeners.emit(null);
     live = true;
+    heartbeat = setInterval(() => {
+      if (pingOut) return lost(new Error(`change listener heard no ping for ${HEARTBEAT_MS} ms`));
+      pingOut = true;
+      next.query('select pg_notify($1, $2)', [channel, PING]).catch(lost);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
   }
 
   return {
@@ -159,6 +210,7 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
       closed = true;
       live = false;
       if (retry) clearTimeout(retry);
+      clearInterval(heartbeat);
       const current = client;
       client = undefined;
       current?.removeAllListeners();

@@ -67,9 +67,8 @@ const elsewhere = () =>
 export interface SessionsOptions {
   idleMinutes: number;
   /**
-   * Copies of live sessions by token (in memory only: the database keeps hashes, and a process
-   * that can be read can read the tokens of its requests anyway); without it every call reads the
-   * database.
+   * Copies of live sessions by token hash (never the token: a heap dump must not hand out every
+   * live session); without it every call reads the database.
    */
   copies?: UserCache<string, SessionCopy>;
 }
@@ -96,15 +95,16 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
 
     copyOf(token) {
       if (!token || !copies) return undefined;
-      const copy = copies.get(token);
+      const copy = copies.get(sha256Hex(token));
       // A copy's last-seen time is never later than the row's: if it looks idle, ask the database.
       return copy && clock.now() - copy.lastSeenAt <= idleMs ? copy.user : undefined;
     },
 
     async resolve(token, { countsAsActivity }) {
       if (!token) throw new AppError('SESSION_EXPIRED', 'Please log in to continue.');
+      const tokenHash = sha256Hex(token);
       const ticket = copies?.ticket();
-      const session = await findSessionByTokenHash(db, sha256Hex(token));
+      const session = await findSessionByTokenHash(db, tokenHash);
       if (!session || session.ended_at !== null || session.is_disabled) throw expired();
       if (session.current_session_id !== session.id) throw elsewhere();
       const now = clock.now();
@@ -127,7 +127,7 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
         isSignupUser: session.is_signup_user === 1,
         mustChangePassword: session.is_change_password === 1,
       };
-      if (copies && ticket) copies.keep(ticket, token, user.userId, { user, lastSeenAt });
+      if (copies && ticket) copies.keep(ticket, tokenHash, user.userId, { user, lastSeenAt });
       return user;
     },
 

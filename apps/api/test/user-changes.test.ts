@@ -1,0 +1,297 @@
+import { type KyselyPlugin, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import type { DatabaseHandle, Db } from '../src/db/database';
+import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
+import { userAccountKey } from '../src/modules/ledger/ledger.repository';
+import { createLedger } from '../src/modules/ledger/ledger.service';
+import { endSessionRow, endUserSessionRows, insertSession, setCurrentSession } from '../src/modules/sessions/sessions.repository';
+import { createSessionsService } from '../src/modules/sessions/sessions.service';
+import { insertUser, setUserDisabled, updatePasswordHash } from '../src/modules/users/users.repository';
+import { CUSTOMER_USER_TYPE, userNameKey } from '../src/modules/users/users.service';
+import { createWalletModule } from '../src/modules/wallet/wallet.module';
+import { upsertActiveWallet } from '../src/modules/wallet/wallet.repository';
+import { createWalletService } from '../src/modules/wallet/wallet.service';
+import { prepareDatabase } from '../src/startup';
+import { type ManualClock, manualClock } from './accounts-support';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
+
+/**
+ * Change notices (src/db/user-changes.ts, docs/adr/0006-hot-reads-from-memory.md): this process
+ * hears a writer's notice when its transaction commits, never on rollback; every writer of a
+ * copied field notices; the caches take their ticket before they read.
+ */
+const isPostgres = testDatabaseKind() === 'postgres';
+const NOTIFY_DEADLINE_MS = 2_000;
+const ROLLBACK_WAIT_MS = 200;
+/** A user id no row has: heard back through NOTIFY, it proves every earlier NOTIFY was delivered. */
+const DRAIN_SENTINEL = -1;
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+let db: Db;
+let clock: ManualClock;
+const heard: (number | null)[] = [];
+let playerCount = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  clock = manualClock();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...testDb.env });
+  handle = await prepareDatabase(config, clock);
+  db = handle.db;
+  handle.userChanges.subscribe((userId) => heard.push(userId));
+  // PostgreSQL: the feed connects its LISTEN on the first subscribe.
+  await vi.waitFor(() => expect(handle.userChanges.live).toBe(true), { timeout: 5_000 });
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+beforeEach(async () => drainNotices());
+
+/**
+ * PostgreSQL: waits until the NOTIFYs of earlier writes (set-up included) have arrived, so that
+ * none lands inside the window a test records; then forgets everything heard.
+ */
+async function drainNotices(): Promise<void> {
+  if (isPostgres) {
+    await sql`select pg_notify('user_changed:' || current_schema(), ${String(DRAIN_SENTINEL)})`.execute(db);
+    await vi.waitFor(() => expect(heard).toContain(DRAIN_SENTINEL), { timeout: NOTIFY_DEADLINE_MS });
+  }
+  heard.length = 0;
+}
+
+/** PostgreSQL: no trigger fires in this transaction, so only a RETURNING notice can be heard. */
+async function withoutTriggers(trx: Db): Promise<void> {
+  if (isPostgres) await sql`set local session_replication_role = replica`.execute(trx);
+}
+
+/** A customer with its ledger accounts. */
+async function addPlayer(): Promise<number> {
+  playerCount += 1;
+  const name = `notice${playerCount}`;
+  return db.transaction().execute(async (trx) => {
+    const userId = await insertUser(trx, {
+      user_name: name,
+      user_name_key: userNameKey(name),
+      password_hash: '!',
+      user_type_id: CUSTOMER_USER_TYPE,
+      parent_id: null,
+      mobile: null,
+      email: null,
+      is_demo: 0,
+      created_at: clock.now(),
+      current_session_id: null,
+      referred_by: null,
+    });
+    await createLedger(clock).openUserAccounts(trx, userId);
+    return userId;
+  });
+}
+
+async function addSession(userId: number, options: { current: boolean }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const sessionId = await insertSession(trx, {
+      user_id: userId,
+      token_hash: `hash-${userId}-${Math.random()}`,
+      created_at: clock.now(),
+      last_seen_at: clock.now(),
+      ip: '127.0.0.1',
+      user_agent: 'vitest',
+    });
+    if (options.current) await setCurrentSession(trx, userId, sessionId);
+    return sessionId;
+  });
+}
+
+/** Simulates another writer's notice for `userId` arriving while a read through it is in flight. */
+function noticeDuringRead(userId: number): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    async transformResult(args) {
+      handle.userChanges.report(userId);
+      return args.result;
+    },
+  };
+}
+
+describe('the driver wrapper', () => {
+  it('reports a write in a transaction when the transaction commits, not before', async () => {
+    const userId = await addPlayer();
+    await drainNotices();
+    await db.transaction().execute(async (trx) => {
+      await withoutTriggers(trx);
+      await setUserDisabled(trx, userId, true);
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([userId]);
+  });
+
+  it('never reports a write of a transaction that rolls back', async () => {
+    const userId = await addPlayer();
+    await drainNotices();
+    const failure = new Error('rolled back on purpose');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await setUserDisabled(trx, userId, true);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(heard).not.toContain(userId);
+    // PostgreSQL: the trigger's NOTIFY is discarded with the rollback.
+    if (isPostgres) await new Promise((resolve) => setTimeout(resolve, ROLLBACK_WAIT_MS));
+    expect(heard).not.toContain(userId);
+  });
+
+  it('reports a write outside a transaction as soon as it resolves', async () => {
+    const userId = await addPlayer();
+    await drainNotices();
+    const report = vi.spyOn(handle.userChanges, 'report');
+    try {
+      await setUserDisabled(db, userId, true);
+      expect(heard).toContain(userId);
+      // From the RETURNING notice, not a NOTIFY that happened to come first.
+      expect(report).toHaveBeenCalledWith(userId);
+    } finally {
+      report.mockRestore();
+    }
+  });
+});
+
+interface WriterCase {
+  name: string;
+  /** Set-up before the recorded window; returns what the write needs. */
+  prepare(userId: number): Promise<{ sessionId?: number }>;
+  write(trx: Db, userId: number, prepared: { sessionId?: number }): Promise<void>;
+}
+
+const walletModule = () => createWalletModule(db, clock);
+
+const writers: WriterCase[] = [
+  {
+    name: 'setCurrentSession',
+    prepare: async (userId) => ({ sessionId: await addSession(userId, { current: false }) }),
+    write: (trx, userId, { sessionId }) => setCurrentSession(trx, userId, sessionId ?? -1),
+  },
+  {
+    name: 'endSessionRow (the current session)',
+    prepare: async (userId) => ({ sessionId: await addSession(userId, { current: true }) }),
+    write: (trx, _userId, { sessionId }) => endSessionRow(trx, sessionId ?? -1, clock.now(), 'logout'),
+  },
+  {
+    name: 'endUserSessionRows',
+    prepare: async (userId) => ({ sessionId: await addSession(userId, { current: true }) }),
+    write: (trx, userId) => endUserSessionRows(trx, userId, clock.now(), 'password_changed'),
+  },
+  {
+    name: 'updatePasswordHash',
+    prepare: async () => ({}),
+    write: (trx, userId) => updatePasswordHash(trx, userId, '!changed', { mustChangePassword: true }),
+  },
+  {
+    name: 'setUserDisabled',
+    prepare: async () => ({}),
+    write: (trx, userId) => setUserDisabled(trx, userId, true),
+  },
+  {
+    name: 'upsertActiveWallet',
+    prepare: async () => ({}),
+    write: (trx, userId) => upsertActiveWallet(trx, userId, 1, clock.now()),
+  },
+  {
+    name: 'ledger transfer (house to cash)',
+    prepare: async () => ({}),
+    write: async (trx, userId) => {
+      await walletModule().ledger.transfer(trx, {
+        kind: 'operator_credit',
+        reference: 'notice test',
+        userId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: 10_000,
+      });
+    },
+  },
+];
+
+describe('every writer of a copied field notices', () => {
+  it.each(writers)('$name is heard when its transaction commits', async ({ prepare, write }) => {
+    const userId = await addPlayer();
+    const prepared = await prepare(userId);
+    await drainNotices();
+    await db.transaction().execute(async (trx) => {
+      await withoutTriggers(trx);
+      await write(trx, userId, prepared);
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([userId]);
+  });
+});
+
+describe('the caches take their ticket before reading', () => {
+  it('getBalance keeps no copy when a notice arrives during its read', async () => {
+    const userId = await addPlayer();
+    const ledger = createLedger(clock);
+    await drainNotices();
+    const raced = createWalletService(db.withPlugin(noticeDuringRead(userId)), clock, ledger, handle.userChanges);
+    await raced.getBalance(userId);
+    expect(raced.balanceCopy(userId)).toBeUndefined();
+  });
+
+  it('getBalance keeps a copy when no notice arrives (control)', async () => {
+    const userId = await addPlayer();
+    const ledger = createLedger(clock);
+    await drainNotices();
+    const wallet = createWalletService(db, clock, ledger, handle.userChanges);
+    const balance = await wallet.getBalance(userId);
+    expect(wallet.balanceCopy(userId)).toEqual(balance);
+  });
+
+  async function startSession(userId: number): Promise<string> {
+    const starter = createSessionsService(db, clock, { idleMinutes: 30 });
+    const { token } = await db
+      .transaction()
+      .execute((trx) => starter.start(trx, userId, { ip: '127.0.0.1', userAgent: 'vitest' }));
+    return token;
+  }
+
+  it('resolve keeps no copy when a notice arrives during its read', async () => {
+    const userId = await addPlayer();
+    const token = await startSession(userId);
+    await drainNotices();
+    const sessions = createSessionsService(db.withPlugin(noticeDuringRead(userId)), clock, {
+      idleMinutes: 30,
+      copies: createUserCache(handle.userChanges, clock, HOT_COPIES),
+    });
+    await sessions.resolve(token, { countsAsActivity: false });
+    expect(sessions.copyOf(token)).toBeUndefined();
+  });
+
+  it('resolve keeps a copy when no notice arrives (control)', async () => {
+    const userId = await addPlayer();
+    const token = await startSession(userId);
+    await drainNotices();
+    const sessions = createSessionsService(db, clock, {
+      idleMinutes: 30,
+      copies: createUserCache(handle.userChanges, clock, HOT_COPIES),
+    });
+    const user = await sessions.resolve(token, { countsAsActivity: false });
+    expect(sessions.copyOf(token)).toEqual(user);
+  });
+});
+
+describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
+  it('a write without a notice column is still heard, through NOTIFY', async () => {
+    const userId = await addPlayer();
+    await drainNotices();
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance: 12_345 })
+      .where('account_key', '=', userAccountKey(userId, 'cash'))
+      .execute();
+    await vi.waitFor(() => expect(heard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
+  });
+});
