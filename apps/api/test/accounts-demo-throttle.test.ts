@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccount } from '../src/modules/auth/account-hooks';
 import { createUser } from '../src/modules/users/users.service';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, THROTTLE_WINDOW_MS } from '../src/modules/auth/login-throttle';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  ADDRESS_FAILURE_LIMIT,
+  purgeExpiredThrottles,
+  THROTTLE_WINDOW_MS,
+} from '../src/modules/auth/login-throttle';
 import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
 
 let t: AccountsTestApp;
@@ -72,6 +77,27 @@ describe('login throttling', () => {
     expect(locked.json().message).toMatch(/Too many failed attempts for this account. Please try again in 15 minutes/);
     t.clock.advance(THROTTLE_WINDOW_MS + 1);
     expect((await login('player1', 'Player2026', '10.6.1.1')).statusCode).toBe(200);
+  });
+
+  it('forgets counters whose window has passed, and keeps counting the live ones', async () => {
+    const counters = () =>
+      t.database.db
+        .selectFrom('login_throttle')
+        .select(['throttle_key', 'attempts'])
+        .where('throttle_key', 'like', '%10.6.9.%')
+        .execute();
+    await login('player1', 'Wrong2026x', '10.6.9.1');
+    t.clock.advance(THROTTLE_WINDOW_MS + 1);
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT - 1; i += 1) await login('nobody_here', 'Wrong2026x', '10.6.9.2');
+    expect(await purgeExpiredThrottles(t.database.db, t.clock)).toBeGreaterThanOrEqual(1);
+    // The passed window of 10.6.9.1 is gone; the live one of 10.6.9.2 still counts.
+    expect(await counters()).toEqual([
+      { throttle_key: expect.stringContaining('10.6.9.2'), attempts: ADDRESS_FAILURE_LIMIT - 1 },
+    ]);
+    expect((await login('nobody_here', 'Wrong2026x', '10.6.9.2')).statusCode).toBe(422);
+    expect((await login('nobody_here', 'Wrong2026x', '10.6.9.2')).statusCode).toBe(429);
+    // A purged window is a fresh start, not a refusal.
+    expect((await login('player1', 'Player2026', '10.6.9.1')).statusCode).toBe(200);
   });
 
   it('starts the count afresh after a good login', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { createUserCache, HOT_COPIES } from '../../db/user-cache';
 import type { UserChangeFeed } from '../../db/user-changes';
 import type { Clock } from '../../lib/clock';
+import { sweepEvery } from '../../lib/sweep';
 import { registerActivityRoutes } from '../activity/activity.routes';
 import { createOtpService } from '../otp/otp.service';
 import { createSessionsService, type SessionsService } from '../sessions/sessions.service';
@@ -13,6 +14,7 @@ import { configurePasswordHashing } from '../users/password';
 import type { AccountHooks } from './account-hooks';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
+import { purgeExpiredThrottles, THROTTLE_PURGE_INTERVAL_MS } from './login-throttle';
 import { createPasswordsService } from './passwords.service';
 
 export interface AccountsOptions {
@@ -57,6 +59,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
     registerRoutes(app) {
       registerAuthRoutes(app, { auth, passwords, otp });
       registerActivityRoutes(app, db);
+      sweepEvery(app, 'login throttle purge', THROTTLE_PURGE_INTERVAL_MS, () => purgeExpiredThrottles(db, clock));
     },
   };
 }

@@ -7,22 +7,29 @@ import type { Db } from '../../db/database';
  * claims — from any process — cannot get more than `limit` between them.
  */
 export async function claimThrottleAttempt(db: Db, key: string, now: number, windowMs: number, limit: number): Promise<boolean> {
-  await db
-    .insertInto('login_throttle')
-    .values({ throttle_key: key, window_start: now, attempts: 0 })
-    .onConflict((oc) => oc.column('throttle_key').doNothing())
-    .execute();
   const expiredBefore = now - windowMs;
-  const result = await db
-    .updateTable('login_throttle')
-    .set({
-      attempts: sql<number>`case when window_start <= ${expiredBefore} then 1 else attempts + 1 end`,
-      window_start: sql<number>`case when window_start <= ${expiredBefore} then ${now} else window_start end`,
-    })
-    .where('throttle_key', '=', key)
-    .where((eb) => eb.or([eb('window_start', '<=', expiredBefore), eb('attempts', '<', limit)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  // Twice at most: the purge (deleteThrottleWindowsBefore) may remove a passed window's row
+  // between the two statements; a missing row is a fresh start, not a refusal.
+  for (let round = 0; round < 2; round += 1) {
+    await db
+      .insertInto('login_throttle')
+      .values({ throttle_key: key, window_start: now, attempts: 0 })
+      .onConflict((oc) => oc.column('throttle_key').doNothing())
+      .execute();
+    const result = await db
+      .updateTable('login_throttle')
+      .set({
+        attempts: sql<number>`case when window_start <= ${expiredBefore} then 1 else attempts + 1 end`,
+        window_start: sql<number>`case when window_start <= ${expiredBefore} then ${now} else window_start end`,
+      })
+      .where('throttle_key', '=', key)
+      .where((eb) => eb.or([eb('window_start', '<=', expiredBefore), eb('attempts', '<', limit)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return true;
+    const row = await db.selectFrom('login_throttle').select('throttle_key').where('throttle_key', '=', key).executeTakeFirst();
+    if (row) return false;
+  }
+  return false;
 }
 
 /** Gives one claimed attempt back (the attempt turned out not to be a failed guess). */
@@ -38,4 +45,10 @@ export async function releaseThrottleAttempt(db: Db, key: string): Promise<void>
 /** Forgets every attempt of the key's window (a good login, a new password). */
 export async function clearThrottleAttempts(db: Db, key: string): Promise<void> {
   await db.updateTable('login_throttle').set({ attempts: 0 }).where('throttle_key', '=', key).execute();
+}
+
+/** Forgets the counters whose window started at or before `before`; answers how many. */
+export async function deleteThrottleWindowsBefore(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('login_throttle').where('window_start', '<=', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

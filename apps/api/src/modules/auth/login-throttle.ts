@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { claimThrottleAttempt, clearThrottleAttempts, releaseThrottleAttempt } from './login-throttle.repository';
+import {
+  claimThrottleAttempt,
+  clearThrottleAttempts,
+  deleteThrottleWindowsBefore,
+  releaseThrottleAttempt,
+} from './login-throttle.repository';
 
 /**
  * Password guessing is throttled per account and per address (docs/accounts.md). Every password
@@ -49,4 +54,12 @@ export async function releaseAccountAttempt(db: Db, userId: number): Promise<voi
 /** A good login or a new password: the account's count starts afresh. */
 export async function clearAccountAttempts(db: Db, userId: number): Promise<void> {
   await clearThrottleAttempts(db, accountKey(userId));
+}
+
+/** How often each instance forgets counters whose window has passed (they would restart anyway). */
+export const THROTTLE_PURGE_INTERVAL_MS = 60 * 60_000;
+
+/** Forgets every counter whose window has passed: a passed window counts as no attempts at all. */
+export function purgeExpiredThrottles(db: Db, clock: Clock): Promise<number> {
+  return deleteThrottleWindowsBefore(db, clock.now() - THROTTLE_WINDOW_MS);
 }

@@ -2,6 +2,7 @@ import { endpoints } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { sweepEvery } from '../../lib/sweep';
 import { registerEndpoint } from '../../plugins/contract';
 import { currentUserId } from '../wallet/wallet.routes';
 import { readBonusHistory, readUserBonuses } from './bonus-reports.service';
@@ -20,18 +21,8 @@ export function registerBonusRoutes(app: FastifyInstance, bonuses: BonusService,
 
   // Expiry is also applied lazily (expired bonuses take no turnover); the sweep moves the money.
   // Several instances may sweep at once: each expiry re-checks its row under a lock.
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = async () => {
-    try {
-      await bonuses.expireDue();
-      await app.idempotency?.purgeExpired();
-    } catch (error) {
-      app.log.error({ err: error }, 'wallet sweep failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), WALLET_SWEEP_INTERVAL_MS);
-    timer.unref();
+  sweepEvery(app, 'wallet sweep', WALLET_SWEEP_INTERVAL_MS, async () => {
+    await bonuses.expireDue();
+    await app.idempotency?.purgeExpired();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
