@@ -4,6 +4,7 @@ import type { Db } from '../apps/api/src/db/database';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
 import { createWalletModule, type WalletModule } from '../apps/api/src/modules/wallet/wallet.module';
+import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -51,16 +52,7 @@ describe('wallet in the header', () => {
     const freeChip = page.getByTestId('balance-free-chip');
     await expect.poll(() => freeChip.textContent()).toBe('₹0.00');
 
-    await inTransaction((trx) =>
-      wallet.ledger.transfer(trx, {
-        kind: 'operator_credit',
-        reference: 'e2e',
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: 123_456_750,
-      }),
-    );
+    await inTransaction((trx) => creditFromHouse(wallet.ledger, trx, userId, 123_456_750, 'e2e'));
     await inTransaction((trx) => wallet.wallet.hold(trx, { userId, amount: 20_025, reference: 'bet:e2e' }));
     // Polled every 5 s: the new figures show within one poll.
     await expect.poll(() => freeChip.textContent(), { timeout: 7_000 }).toBe('₹12,34,367.25');
@@ -168,14 +160,7 @@ describe('wallet reports', () => {
   it('shows the account statement with running balances and totals, and the bonus pages', async () => {
     const userId = await newPlayer('wallet_reports');
     await inTransaction(async (trx) => {
-      await wallet.ledger.transfer(trx, {
-        kind: 'operator_credit',
-        reference: 'welcome gift',
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: 500_000,
-      });
+      await creditFromHouse(wallet.ledger, trx, userId, 500_000, 'welcome gift');
       await wallet.bonuses.grant(trx, { userId, amount: 10_000, wallet: 'wager', reason: 'reload offer' });
     });
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);

@@ -1,9 +1,10 @@
 import type { Balance } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userChangesChannel } from '../src/db/user-changes';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { type ApiPost, apiPost } from './accounts-support';
-import { createPeerApp, type PeerApp, runAdminProcess, testDatabaseKind } from './test-app';
+import { createPeerApp, type PeerApp, runAdminProcess, testDatabaseKind, withoutNotifyTriggers } from './test-app';
 import { createWalletApiApp, PLAYER_PASSWORD, type WalletApiApp } from './wallet-support';
 
 /**
@@ -52,7 +53,7 @@ async function expectRefused(token: string, code: 'SESSION_EXPIRED' | 'LOGGED_IN
  */
 async function setCashSilently(userId: number, paise: number): Promise<void> {
   await t.database.db.transaction().execute(async (trx) => {
-    if (testDatabaseKind() === 'postgres') await sql`set local session_replication_role = replica`.execute(trx);
+    await withoutNotifyTriggers(trx);
     await trx
       .updateTable('ledger_accounts')
       .set({ balance: paise })
@@ -176,7 +177,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('when the change listener of 
     const schema = t.databaseEnv.DATABASE_SCHEMA as string;
     const cut = await sql<{ done: boolean }>`
       select pg_terminate_backend(pid) as done from pg_stat_activity
-      where application_name = ${`user_changed:${schema}`}`.execute(t.database.db);
+      where application_name = ${userChangesChannel(schema)}`.execute(t.database.db);
     expect(cut.rows).toEqual([{ done: true }]);
     await vi.waitFor(() => expect(t.database.userChanges.live).toBe(false), { timeout: 5_000 });
     // Not live: every poll reads the database, so a change nobody announced still shows.

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
-import { type DatabaseHandle, openDatabase } from '../src/db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import type { Clock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
 
@@ -140,4 +141,12 @@ export async function runAdminProcess(
       stderr: error.stderr,
     }),
   );
+}
+
+/**
+ * PostgreSQL: no trigger fires for the rest of the transaction (so no change NOTIFY); a write in
+ * it is heard only through its RETURNING notice, if it has one. Nothing to do on SQLite.
+ */
+export async function withoutNotifyTriggers(trx: Db): Promise<void> {
+  if (testDatabaseKind() === 'postgres') await sql`set local session_replication_role = replica`.execute(trx);
 }

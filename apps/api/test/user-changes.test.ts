@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle, Db } from '../src/db/database';
 import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
+import { userChangesChannel } from '../src/db/user-changes';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { createLedger } from '../src/modules/ledger/ledger.service';
 import { endSessionRow, endUserSessionRows, insertSession, setCurrentSession } from '../src/modules/sessions/sessions.repository';
@@ -14,7 +15,8 @@ import { upsertActiveWallet } from '../src/modules/wallet/wallet.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { prepareDatabase } from '../src/startup';
 import { type ManualClock, manualClock } from './accounts-support';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
+import { createTestDatabase, type TestDatabase, testDatabaseKind, withoutNotifyTriggers } from './test-app';
+import { creditFromHouse } from './wallet-support';
 
 /**
  * Change notices (src/db/user-changes.ts, docs/adr/0006-hot-reads-from-memory.md): this process
@@ -58,15 +60,11 @@ beforeEach(async () => drainNotices());
  */
 async function drainNotices(): Promise<void> {
   if (isPostgres) {
-    await sql`select pg_notify('user_changed:' || current_schema(), ${String(DRAIN_SENTINEL)})`.execute(db);
+    const { name } = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0] as { name: string };
+    await sql`select pg_notify(${userChangesChannel(name)}, ${String(DRAIN_SENTINEL)})`.execute(db);
     await vi.waitFor(() => expect(heard).toContain(DRAIN_SENTINEL), { timeout: NOTIFY_DEADLINE_MS });
   }
   heard.length = 0;
-}
-
-/** PostgreSQL: no trigger fires in this transaction, so only a RETURNING notice can be heard. */
-async function withoutTriggers(trx: Db): Promise<void> {
-  if (isPostgres) await sql`set local session_replication_role = replica`.execute(trx);
 }
 
 /** A customer with its ledger accounts. */
@@ -123,7 +121,7 @@ describe('the driver wrapper', () => {
     const userId = await addPlayer();
     await drainNotices();
     await db.transaction().execute(async (trx) => {
-      await withoutTriggers(trx);
+      await withoutNotifyTriggers(trx);
       await setUserDisabled(trx, userId, true);
       expect(heard).toEqual([]);
     });
@@ -205,14 +203,7 @@ const writers: WriterCase[] = [
     name: 'ledger transfer (house to cash)',
     prepare: async () => ({}),
     write: async (trx, userId) => {
-      await walletModule().ledger.transfer(trx, {
-        kind: 'operator_credit',
-        reference: 'notice test',
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: 10_000,
-      });
+      await creditFromHouse(walletModule().ledger, trx, userId, 10_000, 'notice test');
     },
   },
 ];
@@ -223,7 +214,7 @@ describe('every writer of a copied field notices', () => {
     const prepared = await prepare(userId);
     await drainNotices();
     await db.transaction().execute(async (trx) => {
-      await withoutTriggers(trx);
+      await withoutNotifyTriggers(trx);
       await write(trx, userId, prepared);
       expect(heard).toEqual([]);
     });

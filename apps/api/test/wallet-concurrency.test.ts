@@ -10,6 +10,7 @@ import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.servi
 import { systemClock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
+import { creditFromHouse } from './wallet-support';
 
 /**
  * 200 parallel debits of 1 paisa against an account holding 100, sent over HTTP to TWO separate
@@ -66,16 +67,7 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
       userTypeId: CUSTOMER_USER_TYPE,
     });
     const wallet = createWalletModule(database.db, systemClock);
-    await database.db.transaction().execute((trx) =>
-      wallet.ledger.transfer(trx, {
-        kind: 'test_credit',
-        reference: 'race',
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: 100,
-      }),
-    );
+    await database.db.transaction().execute((trx) => creditFromHouse(wallet.ledger, trx, userId, 100, 'race'));
     const login = await fetch(`${servers[0]?.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle, Db } from '../src/db/database';
 import { insertUser } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../src/modules/users/users.service';
+import type { Ledger } from '../src/modules/ledger/ledger.service';
 import { createWalletModule, type WalletModule } from '../src/modules/wallet/wallet.module';
 import { prepareDatabase } from '../src/startup';
 import { type AccountsTestApp, createAccountsTestApp, type ManualClock, manualClock } from './accounts-support';
@@ -66,6 +67,18 @@ export interface WalletApiApp extends AccountsTestApp {
   get(path: string, token?: string): Promise<LightMyRequestResponse>;
 }
 
+/** Set-up money: a transfer from the house to the player's cash, inside the caller's transaction. */
+export function creditFromHouse(ledger: Ledger, trx: Db, userId: number, paise: number, reference = 'test set-up') {
+  return ledger.transfer(trx, {
+    kind: 'operator_credit',
+    reference,
+    userId,
+    from: { system: 'house' },
+    to: { userId, kind: 'cash' },
+    amount: paise,
+  });
+}
+
 /** The password of every player made by `newPlayer`. */
 export const PLAYER_PASSWORD = 'Wallet2026';
 
@@ -85,17 +98,9 @@ export async function createWalletApiApp(options: TestAppOptions = {}): Promise<
       });
       return { userId, token: await t.login(name, PLAYER_PASSWORD) };
     },
-    credit: (userId, paise) =>
-      t.database.db.transaction().execute(async (trx) => {
-        await module.ledger.transfer(trx, {
-          kind: 'operator_credit',
-          reference: 'test set-up',
-          userId,
-          from: { system: 'house' },
-          to: { userId, kind: 'cash' },
-          amount: paise,
-        });
-      }),
+    credit: async (userId, paise) => {
+      await t.database.db.transaction().execute((trx) => creditFromHouse(module.ledger, trx, userId, paise));
+    },
     get: (path, token) =>
       t.app.inject({ method: 'GET', url: `/api/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} }),
   };

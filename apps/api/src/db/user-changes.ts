@@ -47,6 +47,11 @@ export interface UserChangeFeed {
 export const USER_CHANGED_FUNCTION = 'app_user_changed';
 /** PostgreSQL channel prefix; the schema completes it, so parallel test schemas do not hear each other. */
 const CHANNEL_PREFIX = 'user_changed:';
+
+/** The PostgreSQL channel of a schema's change notices (also the listener's application_name). */
+export function userChangesChannel(schema: string): string {
+  return CHANNEL_PREFIX + schema;
+}
 const RECONNECT_DELAY_MS = 1_000;
 /** The listener proves it still hears every this often; a ping unheard for as long drops it. */
 const HEARTBEAT_MS = 2_000;
@@ -175,7 +180,7 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
     client = next;
     await next.connect();
     const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
-    const channel = CHANNEL_PREFIX + schema;
+    const channel = userChangesChannel(schema);
     await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     // Named after its channel, so that operators can see it in pg_stat_activity.
     await next.query(`select set_config('application_name', $1, false)`, [channel]);
