@@ -31,6 +31,25 @@ export default tseslint.config(
     },
   },
   {
+    // One way to open a transaction (docs/adr/0009-unit-of-work.md): BEGIN IMMEDIATE on SQLite,
+    // player locks first, retries, and no root handle inside.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/db/unit-of-work.ts', 'apps/api/src/config/env.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read the environment only in config/ (config/env.ts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open transactions with moneyTransaction or writeTransaction (db/unit-of-work.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/config/env.ts', '**/*.test.ts', 'apps/api/test/**', 'e2e/**', 'scripts/**', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -1,13 +1,25 @@
 import { accountsScenario } from './accounts';
+import { browserScenario } from './browser';
 import { platformScenario } from './platform';
+import { sportsScenario } from './sports';
 import { walletScenario } from './wallet';
+import { casinoScenario } from './casino';
+import { betsScenario } from './bets';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
  * `npm run bench`: every scenario in one run on this machine, printing its figures and ratios.
  * Add a scenario by exporting a BenchScenario from a file here and listing it below.
  */
-const scenarios: BenchScenario[] = [platformScenario, accountsScenario, walletScenario];
+const scenarios: BenchScenario[] = [
+  platformScenario,
+  accountsScenario,
+  walletScenario,
+  sportsScenario,
+  casinoScenario,
+  betsScenario,
+  browserScenario,
+];
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];

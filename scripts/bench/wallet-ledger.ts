@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,16 +9,20 @@ import type { DatabaseHandle } from '../../apps/api/src/db/database';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import type { UsersTable } from '../../apps/api/src/modules/users/users.table';
-import { createWalletModule } from '../../apps/api/src/modules/wallet/wallet.module';
+import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
 import { prepareDatabase } from '../../apps/api/src/startup';
+import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 
 /**
- * Ledger debits per second through the service (Kysely, the guarded update, the transaction and
- * its two entries) against the raw driver running the very same statements by hand.
+ * Ledger debits per second through the unit of work (Kysely; the player's lock, the guarded update,
+ * the transaction, its outbox event and its two entries) against the raw driver running the very
+ * same statements by hand.
  */
 
 export interface LedgerBenchTarget {
   kind: 'sqlite' | 'postgres';
+  /** PostgreSQL: put back the NOTIFY trigger on balances that migration 0006 removed (to measure it). */
+  withNotifyTrigger?: boolean;
   /** Parallel writers, each debiting its own player (PostgreSQL only; SQLite has one writer). */
   writers: number;
   debits: number;
@@ -70,10 +74,10 @@ async function fundedPlayers(database: DatabaseHandle, count: number, prefix: st
   for (let index = 0; index < count; index += 1) {
     const name = `${prefix}${index}`;
     const userId = await insertUser(database.db, benchCustomer(name));
-    await database.db.transaction().execute((trx) =>
+    await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
       wallet.ledger.transfer(trx, {
         kind: 'bench_credit',
-        reference: 'bench',
+        reference: `bench:${name}`,
         userId,
         from: { system: 'house' },
         to: { userId, kind: 'cash' },
@@ -97,15 +101,20 @@ async function timed(players: number[], total: number, debit: (userId: number, i
   return (perWriter * players.length) / ((performance.now() - started) / 1000);
 }
 
+/** The statements one debit through the unit of work runs, in its order. */
 const SQL = {
+  playerLock: 'select pg_advisory_xact_lock(1, $1::int)',
   guardedUpdate:
     'update ledger_accounts set balance = balance + $1 where account_key = $2 and balance + $3 >= 0 returning id, balance, book, app_user_changed(owner_user_id) as user_changed',
   insertTransaction:
-    'insert into ledger_transactions (kind, reference, book, user_id, session_id, created_at) values ($1, $2, $3, $4, $5, $6) returning id',
+    'insert into ledger_transactions (kind, reference, book, user_id, session_id, note, reverses_transaction_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+  insertOutbox: 'insert into outbox_events (topic, payload, created_at, published_at) values ($1, $2, $3, $4)',
   insertEntries:
     'insert into ledger_entries (transaction_id, account_id, book, amount, balance_after, created_at) values ($1, $2, $3, $4, $5, $6), ($7, $8, $9, $10, $11, $12)',
   houseId: "select id from ledger_accounts where account_key = 'house:real'",
 };
+let debitCount = 0;
+const nextReference = () => `bench-debit:${(debitCount += 1)}`;
 const toSqlite = (sql: string) => sql.replace(/\$\d+/g, '?');
 
 export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenchResult> {
@@ -117,22 +126,28 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
     const { ledger } = createWalletModule(serviceTarget.database.db, systemClock);
     const servicePlayers = await fundedPlayers(serviceTarget.database, writers, 'svc');
     const rawPlayers = await fundedPlayers(rawTarget.database, writers, 'raw');
+    if (target.withNotifyTrigger) {
+      for (const { database } of [serviceTarget, rawTarget]) {
+        await sql
+          .raw(
+            "create trigger ledger_accounts_user_changed after insert or update of balance or delete on ledger_accounts for each row execute function app_notify_user_changed('owner_user_id')",
+          )
+          .execute(database.db);
+      }
+    }
     // The raw path must not share a connection with the migrated handle.
     await rawTarget.database.close();
     const serviceDebit = (userId: number) =>
-      serviceTarget.database.db
-        .transaction()
-        .execute((trx) =>
-          ledger.transfer(trx, {
-            kind: 'bench_debit',
-            reference: 'bench',
-            userId,
-            from: { userId, kind: 'cash' },
-            to: { system: 'house' },
-            amount: 1,
-          }),
-        )
-        .then(() => undefined);
+      moneyTransaction(serviceTarget.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+        ledger.transfer(trx, {
+          kind: 'bench_debit',
+          reference: nextReference(),
+          userId,
+          from: { userId, kind: 'cash' },
+          to: { system: 'house' },
+          amount: 1,
+        }),
+      ).then(() => undefined);
     const raw =
       target.kind === 'sqlite' ? rawSqlite(rawTarget.url) : await rawPostgres(rawTarget.url, rawTarget.schema as string);
     // Warm both paths up, then alternate them in short slices so that the machine's busy moments
@@ -174,14 +189,17 @@ function rawSqlite(url: string): RawLedger {
   const insertTx = sqlite.prepare(toSqlite(SQL.insertTransaction));
   const insertEntries = sqlite.prepare(toSqlite(SQL.insertEntries));
   const houseId = (sqlite.prepare(SQL.houseId).get() as { id: number }).id;
+  const insertOutbox = sqlite.prepare(toSqlite(SQL.insertOutbox));
   const debit = sqlite.transaction((userId: number) => {
     const row = update.get(-1, `u:${userId}:cash`, -1) as { id: number; balance: number; book: string } | undefined;
     if (!row) throw new Error('insufficient');
     const now = Date.now();
-    const tx = insertTx.get('bench_debit', 'bench', row.book, userId, null, now) as { id: number };
+    const tx = insertTx.get('bench_debit', nextReference(), row.book, userId, null, null, null, now) as { id: number };
+    insertOutbox.run('balance.changed', JSON.stringify({ user_ids: [userId], transaction_id: tx.id }), now, null);
     insertEntries.run(tx.id, row.id, row.book, -1, row.balance, now, tx.id, houseId, row.book, 1, null, now);
   });
-  return { debit: async (userId) => debit(userId), close: async () => void sqlite.close() };
+  // BEGIN IMMEDIATE, as the unit of work begins every SQLite transaction.
+  return { debit: async (userId) => debit.immediate(userId), close: async () => void sqlite.close() };
 }
 
 /** node-postgres: one pooled client per transaction, the same statements and parameters. */
@@ -193,12 +211,28 @@ async function rawPostgres(url: string, schema: string): Promise<RawLedger> {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        await client.query(SQL.playerLock, [userId]);
         const { rows } = await client.query(SQL.guardedUpdate, [-1, `u:${userId}:cash`, -1]);
         const row = rows[0] as { id: string; balance: string; book: string } | undefined;
         if (!row) throw new Error('insufficient');
         const now = Date.now();
-        const tx = await client.query(SQL.insertTransaction, ['bench_debit', 'bench', row.book, userId, null, now]);
+        const tx = await client.query(SQL.insertTransaction, [
+          'bench_debit',
+          nextReference(),
+          row.book,
+          userId,
+          null,
+          null,
+          null,
+          now,
+        ]);
         const txId = tx.rows[0].id as string;
+        await client.query(SQL.insertOutbox, [
+          'balance.changed',
+          JSON.stringify({ user_ids: [userId], transaction_id: Number(txId) }),
+          now,
+          null,
+        ]);
         await client.query(SQL.insertEntries, [
           txId,
           row.id,

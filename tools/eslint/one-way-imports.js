@@ -2,14 +2,22 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
+const API_SRC = path.join(ROOT, 'apps/api/src');
 
 /**
- * Where a file sits in the dependency order: shared package; API; and in the web app the shared
- * layers (components, lib, config) → one feature → app.
+ * Where a file sits in the dependency order: shared package; in the API the base layers (db,
+ * lib, config) → plugins and modules → the app; and in the web app the shared layers
+ * (components, lib, config) → one feature → app.
  */
 export function layerOf(file) {
   const relative = path.relative(ROOT, file).split(path.sep).join('/');
   if (relative.startsWith('packages/shared/')) return { kind: 'shared' };
+  if (relative.startsWith('apps/api/src/')) {
+    const top = path.relative(API_SRC, file).split(path.sep)[0];
+    if (top === 'db' || top === 'lib' || top === 'config') return { kind: 'api-base', folder: top };
+    if (top === 'modules' || top === 'plugins') return { kind: 'api-feature', folder: top };
+    return { kind: 'api' };
+  }
   if (relative.startsWith('apps/api/')) return { kind: 'api' };
   if (!relative.startsWith('apps/web/')) return { kind: 'other' };
   const inSrc = path.relative(WEB_SRC, file).split(path.sep);
@@ -30,8 +38,11 @@ function resolveTarget(source, fromFile) {
 /** Why an import breaks the one-way rule, or null when it is allowed. */
 export function violation(from, to) {
   if (from.kind === 'shared' && to.kind !== 'shared') return 'packages/shared imports neither app';
-  if (from.kind === 'api' && to.kind.startsWith('web')) return 'the API never imports the web app';
-  if (from.kind.startsWith('web') && to.kind === 'api') return 'the web app never imports the API';
+  if (from.kind.startsWith('api') && to.kind.startsWith('web')) return 'the API never imports the web app';
+  if (from.kind.startsWith('web') && to.kind.startsWith('api')) return 'the web app never imports the API';
+  if (from.kind === 'api-base' && to.kind === 'api-feature') {
+    return `${from.folder}/ stands below modules and plugins and imports neither (a module adds its tables to db/schema.ts by declaration merging)`;
+  }
   if (from.kind === 'web-base' && (to.kind === 'web-feature' || to.kind === 'web-app')) {
     return 'shared web code (components, lib, config) imports no feature and not the app';
   }

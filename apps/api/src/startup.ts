@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoDataOnFirstStart, seedReferenceData } from './db/seed/seed';
+import { seedDemoDataOnFirstStart, seedReferenceData } from './seed/seed';
 import { type Clock, systemClock } from './lib/clock';
 import { createImageStore } from './modules/uploads/image-store';
 

@@ -57,6 +57,8 @@ describe('otp/sendOtp', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(again.json().message).toMatch(/Please wait 60 seconds/);
+    // The site's Resend countdown reads the server's own wait.
+    expect(again.headers['retry-after']).toBe('60');
     t.clock.advance(61_000);
     await sendOtp('9333333303');
   });

@@ -5,7 +5,7 @@ import { runAdmin } from '../src/cli/run-admin';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import { createTestDatabase, runAdminProcess, type TestDatabase } from './test-app';
 
-const ASSETS = path.resolve(import.meta.dirname, '../src/db/seed/assets');
+const ASSETS = path.resolve(import.meta.dirname, '../src/seed/assets');
 
 let testDb: TestDatabase;
 let config: AppConfig;
@@ -71,10 +71,10 @@ describe('npm run admin -- upload image', () => {
 
 describe('npm run admin -- user create', () => {
   it('creates a customer, then refuses the same name', async () => {
-    const first = await admin('user', 'create', '--name', 'rahul_01', '--password', 'Secret123', '--type', '7');
+    const first = await admin('user', 'create', '--name', 'rahul_01', '--password', 'Tiger7Lamp', '--type', '7');
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/created user rahul_01 with id \d+/);
-    const again = await admin('user', 'create', '--name', 'RAHUL_01', '--password', 'Secret123', '--type', '7');
+    const again = await admin('user', 'create', '--name', 'RAHUL_01', '--password', 'Tiger7Lamp', '--type', '7');
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/taken/);
   });
@@ -86,7 +86,7 @@ describe('npm run admin -- user create', () => {
       '--name',
       'sub_user',
       '--password',
-      'Secret123',
+      'Tiger7Lamp',
       '--type',
       '7',
       '--parent',
@@ -96,12 +96,12 @@ describe('npm run admin -- user create', () => {
   });
 
   it.each([
-    [['--name', 'ab', '--password', 'Secret123', '--type', '7'], /Username/],
+    [['--name', 'ab', '--password', 'Tiger7Lamp', '--type', '7'], /Username/],
     [['--name', 'valid_name', '--password', 'short', '--type', '7'], /Password/],
-    [['--name', 'valid_name', '--password', 'Secret123', '--type', 'x'], /--type must be a whole number/],
-    [['--name', 'valid_name', '--password', 'Secret123'], /--type is required/],
-    [['--name', 'valid_name', '--password', 'Secret123', '--type', '7', '--parent', '99999'], /No parent/],
-    [['--name', 'valid_name', '--password', 'Secret123', '--type', '7', '--bogus', '1'], /unknown option --bogus/],
+    [['--name', 'valid_name', '--password', 'Tiger7Lamp', '--type', 'x'], /--type must be a whole number/],
+    [['--name', 'valid_name', '--password', 'Tiger7Lamp'], /--type is required/],
+    [['--name', 'valid_name', '--password', 'Tiger7Lamp', '--type', '7', '--parent', '99999'], /No parent/],
+    [['--name', 'valid_name', '--password', 'Tiger7Lamp', '--type', '7', '--bogus', '1'], /unknown option --bogus/],
   ])('refuses %j', async (args, message) => {
     const result = await admin('user', 'create', ...args);
     expect(result.code).not.toBe(0);

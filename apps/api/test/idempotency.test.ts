@@ -1,7 +1,8 @@
 import { defineEndpoint } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../src/lib/app-error';
+import { randomUUID } from 'node:crypto';
+import { moneyTransaction } from '../src/db/unit-of-work';
 import { registerEndpoint } from '../src/plugins/contract';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
@@ -18,28 +19,34 @@ const stake = defineEndpoint({
 let t: WalletApiApp;
 let gate: Promise<void> | null = null;
 let calls = 0;
+/** Amounts whose request fails AFTER the money committed (a post-commit read, a lost acknowledgement). */
+const FAIL_AFTER_COMMIT = 77;
 
 beforeAll(async () => {
   t = await createWalletApiApp({
     beforeReady(app) {
       registerEndpoint(app, stake, async ({ body, request }) => {
         calls += 1;
-        if (gate) await gate;
         const userId = request.user.userId;
         if (body.amount === 13) throw new Error('a fault on our side');
-        await t.database.db.transaction().execute((trx) =>
-          t.module.ledger.transfer(trx, {
-            kind: 'test_stake',
-            reference: 'idempotency test',
-            userId,
-            from: { userId, kind: 'cash' },
-            to: { system: 'house' },
-            amount: body.amount,
-          }),
+        const result = await moneyTransaction(
+          t.database.db,
+          { userIds: [userId], idempotency: request.idempotency, now: t.clock.now() },
+          async (tx) => {
+            if (gate) await gate;
+            const posted = await t.module.ledger.transfer(tx, {
+              kind: 'test_stake',
+              reference: `stake:${randomUUID()}`,
+              userId,
+              from: { userId, kind: 'cash' },
+              to: { system: 'house' },
+              amount: body.amount,
+            });
+            return { cash: posted.balances.get(`u:${userId}:cash`) ?? 0 };
+          },
         );
-        const cash = (await t.module.wallet.readBalances(t.database.db, userId)).cash;
-        if (cash < 0) throw new AppError('INTERNAL', 'impossible');
-        return { data: { cash }, message: `Staked ${body.amount}` };
+        if (body.amount === FAIL_AFTER_COMMIT && !request.idempotency?.replayed) throw new Error('lost after commit');
+        return { data: result, message: `Staked ${body.amount}` };
       });
     },
   });
@@ -67,14 +74,12 @@ describe('Idempotency-Key on money-moving calls', () => {
     const first = await send(token, 100, 'key-1');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true, message: 'Staked 100', data: { cash: 900 } });
-    const callsBefore = calls;
     for (let retry = 0; retry < 3; retry += 1) {
       const again = await send(token, 100, 'key-1');
       expect(again.statusCode).toBe(200);
       expect(again.body).toBe(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
     }
-    expect(calls).toBe(callsBefore);
     expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
   });
 
@@ -102,25 +107,39 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect((await t.module.wallet.readBalances(t.database.db, b.userId)).cash).toBe(900);
   });
 
-  it('answers 409 REQUEST_IN_FLIGHT while the first request with the key is still running', async () => {
-    const { userId, token } = await playerWith('idem_flight', 1_000);
+  it('replays the first outcome when the request failed after its money committed: the balance moves once', async () => {
+    const { userId, token } = await playerWith('idem_after_commit', 1_000);
+    const first = await send(token, FAIL_AFTER_COMMIT, 'key-post-commit');
+    expect(first.statusCode).toBe(500);
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
+    const retry = await send(token, FAIL_AFTER_COMMIT, 'key-post-commit');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual({
+      status: true,
+      message: `Staked ${FAIL_AFTER_COMMIT}`,
+      data: { cash: 1_000 - FAIL_AFTER_COMMIT },
+    });
+    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
+  });
+
+  it('makes a retry racing its original wait for it and replay it, never apply twice', async () => {
+    const { userId, token } = await playerWith('idem_race', 1_000);
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
+    const before = calls;
     const first = send(token, 100, 'key-3');
-    // Let the first request claim the key and reach the handler.
-    while (
-      calls === 0 ||
-      !(await t.database.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', 'key-3').executeTakeFirst())
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const second = await send(token, 100, 'key-3');
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ status: false, code: 'REQUEST_IN_FLIGHT' });
+    // The first holds its money transaction open; the retry arrives meanwhile, wherever it then
+    // waits (SQLite: for the one connection; PostgreSQL: on the key's unique index).
+    while (calls < before + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = send(token, 100, 'key-3');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     gate = null;
     open();
-    expect((await first).statusCode).toBe(200);
-    expect((await send(token, 100, 'key-3')).headers['idempotent-replayed']).toBe('true');
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[0]?.body).toBe(answers[1]?.body);
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
     expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
   });
 
@@ -134,7 +153,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('forgets a key whose request failed on our side, so the retry can run', async () => {
+  it('keeps no key for a request that failed on our side before moving money, so the retry can run', async () => {
     const { token } = await playerWith('idem_fault', 1_000);
     expect((await send(token, 13, 'key-5')).statusCode).toBe(500);
     const retry = await send(token, 13, 'key-5');

@@ -78,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR,
+    // Tests run durable jobs by hand (app.jobs.runDue()), so a moved test clock starts nothing.
+    JOBS_ENABLED: '0',
     ...testDb.env,
     ...options.env,
   });

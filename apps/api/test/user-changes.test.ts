@@ -1,16 +1,16 @@
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config/env';
-import type { DatabaseHandle, Db } from '../src/db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
-import { userChangesChannel } from '../src/db/user-changes';
+import { userChangedColumn, userChangesChannel } from '../src/db/user-changes';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { createLedger } from '../src/modules/ledger/ledger.service';
 import { endSessionRow, endUserSessionRows, insertSession, setCurrentSession } from '../src/modules/sessions/sessions.repository';
 import { createSessionsService } from '../src/modules/sessions/sessions.service';
 import { insertUser, setUserDisabled, updatePasswordHash } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, userNameKey } from '../src/modules/users/users.service';
-import { createWalletModule } from '../src/modules/wallet/wallet.module';
+import { createWalletModule } from '../src/modules/money/money.module';
 import { upsertActiveWallet } from '../src/modules/wallet/wallet.repository';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { prepareDatabase } from '../src/startup';
@@ -275,14 +275,40 @@ describe('the caches take their ticket before reading', () => {
 });
 
 describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
-  it('a write without a notice column is still heard, through NOTIFY', async () => {
+  it('a session write without a notice column is still heard, through NOTIFY', async () => {
     const userId = await addPlayer();
     await drainNotices();
-    await db
-      .updateTable('ledger_accounts')
-      .set({ balance: 12_345 })
-      .where('account_key', '=', userAccountKey(userId, 'cash'))
-      .execute();
+    await db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', userId).execute();
     await vi.waitFor(() => expect(heard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
+  });
+
+  it('a balance change is told to other processes after its commit, not by a trigger inside it', async () => {
+    const userId = await addPlayer();
+    // Another API instance on the same database, listening.
+    const other = openDatabase(testDb.env.DATABASE_URL ?? '', { schema: testDb.env.DATABASE_SCHEMA ?? '' });
+    const otherHeard: (number | null)[] = [];
+    other.userChanges.subscribe((id) => otherHeard.push(id));
+    try {
+      await vi.waitFor(() => expect(other.userChanges.live).toBe(true), { timeout: 5_000 });
+      // A hand-run SQL fix of a balance is heard by nobody (no trigger: money commits stay fast) ...
+      await db
+        .updateTable('ledger_accounts')
+        .set({ balance: 12_345 })
+        .where('account_key', '=', userAccountKey(userId, 'cash'))
+        .execute();
+      await drainNotices();
+      await vi.waitFor(() => expect(otherHeard).toContain(DRAIN_SENTINEL), { timeout: NOTIFY_DEADLINE_MS });
+      expect(otherHeard).not.toContain(userId);
+      // ... while a write that reports its user is told to every listener once it commits.
+      await db
+        .updateTable('ledger_accounts')
+        .set({ balance: 12_000 })
+        .where('account_key', '=', userAccountKey(userId, 'cash'))
+        .returning(userChangedColumn('owner_user_id'))
+        .execute();
+      await vi.waitFor(() => expect(otherHeard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+import { moneyTransaction } from '../src/db/unit-of-work';
 
 let t: WalletApiApp;
 beforeAll(async () => {
@@ -27,8 +28,8 @@ describe('user/getUserBalance', () => {
   it('shows cash as free_chip, holds as exposure and both bonus wallets, converting paise to rupees', async () => {
     const { userId, token } = await t.newPlayer('bal_mix');
     await t.credit(userId, 1_234_567);
-    await t.database.db.transaction().execute(async (trx) => {
-      await t.module.wallet.hold(trx, { userId, amount: 20_050, reference: 'bet:1' });
+    await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, async (trx) => {
+      await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:1', exposure: 20_050, cause: 'bet:1' });
       await t.module.bonuses.grant(trx, { userId, amount: 50_000, wallet: 'split', reason: 'welcome' });
       await t.module.bonuses.grant(trx, { userId, amount: 12_345, wallet: 'wager', reason: 'reload' });
     });
@@ -73,9 +74,9 @@ describe('user/updateUserWalletStatus', () => {
       code: 'REFUSED',
       message: 'There is no bonus in the split wallet to activate',
     });
-    await t.database.db
-      .transaction()
-      .execute((trx) => t.module.bonuses.grant(trx, { userId, amount: 10_000, wallet: 'split', reason: 'welcome' }));
+    await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, (trx) =>
+      t.module.bonuses.grant(trx, { userId, amount: 10_000, wallet: 'split', reason: 'welcome' }),
+    );
 
     const split = await t.post('user/updateUserWalletStatus', { status: 1 }, { token });
     expect(split.json()).toEqual({ status: true, message: 'Split bonus wallet activated', data: { active_wallet: 1 } });
@@ -90,9 +91,9 @@ describe('user/updateUserWalletStatus', () => {
 
   it('honours an Idempotency-Key: a retry replays the first answer', async () => {
     const { userId, token } = await t.newPlayer('bal_idem');
-    await t.database.db
-      .transaction()
-      .execute((trx) => t.module.bonuses.grant(trx, { userId, amount: 500, wallet: 'wager', reason: 'welcome' }));
+    await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, (trx) =>
+      t.module.bonuses.grant(trx, { userId, amount: 500, wallet: 'wager', reason: 'welcome' }),
+    );
     const send = () =>
       t.app.inject({
         method: 'POST',

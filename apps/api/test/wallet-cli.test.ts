@@ -93,13 +93,40 @@ describe('npm run admin -- ledger verify', () => {
     expect(result.out).toMatch(/^ledger ok: \d+ accounts, \d+ transactions, \d+ entries; every invariant holds$/);
   });
 
+  it('verifies incrementally from the last clean audit, and still finds a fault after it', async () => {
+    const first = await admin('ledger', 'verify', '--incremental', 'yes');
+    expect(first.code).toBe(0);
+    expect((await admin('wallet', 'credit', '--name', 'player1', '--amount', '1', '--reason', 'after checkpoint')).code).toBe(0);
+    const second = await admin('ledger', 'verify', '--incremental', 'yes');
+    expect(second).toMatchObject({ code: 0 });
+    expect(second.out).toMatch(/^from checkpoint: after transaction \d+, entry \d+$/m);
+    const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
+    const [row] = await database.db.selectFrom('users').select('id').where('user_name', '=', 'player1').execute();
+    await database.db
+      .insertInto('market_exposure')
+      .values({
+        user_id: Number(row?.id),
+        market_key: 'market:tampered',
+        cash_held: 700,
+        bonus_held: 0,
+        version: 1,
+        updated_at: 0,
+      })
+      .execute();
+    await database.close();
+    const third = await admin('ledger', 'verify', '--incremental', 'yes');
+    expect(third.code).toBe(1);
+    expect(third.out).toMatch(/^FAULT account u:\d+:exposure: holds 0 but its markets hold 700$/m);
+    await admin('ledger', 'verify');
+  });
+
   it('prints each fault and exits non-zero when a stored balance was tampered with', async () => {
     const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
     await database.db.updateTable('ledger_accounts').set({ balance: 1 }).where('account_key', 'like', '%:cash').execute();
     await database.close();
     const result = await admin('ledger', 'verify');
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^FAULT account u:\d+:cash: stored balance 1 but its entries sum to 1200050$/m);
+    expect(result.out).toMatch(/^FAULT account u:\d+:cash: stored balance 1 but its entries sum to 1200150$/m);
     expect(result.err).toMatch(/^error: ledger verify found \d+ fault\(s\)/);
   });
 });

@@ -1,16 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
+import { moneyTransaction } from '../src/db/unit-of-work';
 import { auditLedger } from '../src/modules/ledger/ledger-audit';
-import { createWalletModule } from '../src/modules/wallet/wallet.module';
+import { createWalletModule } from '../src/modules/money/money.module';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
 import { systemClock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
 import { creditFromHouse } from './wallet-support';
+import { spawnServerScript } from './support/api-processes';
 
 /**
  * 200 parallel debits of 1 paisa against an account holding 100, sent over HTTP to TWO separate
@@ -25,22 +27,7 @@ let database: DatabaseHandle;
 const servers: { child: ChildProcess; url: string }[] = [];
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', STAKE_SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    // Log lines (e.g. "the web app is not built") may come first: wait for the port line.
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const port = /^\{"port":(\d+)\}$/m.exec(stdout)?.[1];
-      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
-    });
-    child.once('exit', (code) => reject(new Error(`stake server exited with ${code}: ${stderr}`)));
-  });
+  return spawnServerScript(STAKE_SERVER, { ...env });
 }
 
 beforeAll(async () => {
@@ -67,7 +54,9 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
       userTypeId: CUSTOMER_USER_TYPE,
     });
     const wallet = createWalletModule(database.db, systemClock);
-    await database.db.transaction().execute((trx) => creditFromHouse(wallet.ledger, trx, userId, 100, 'race'));
+    await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+      creditFromHouse(wallet.ledger, trx, userId, 100, 'race'),
+    );
     const login = await fetch(`${servers[0]?.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -97,9 +86,9 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
     // Both processes did part of the work.
     const byProcess = await database.db
       .selectFrom('ledger_transactions')
-      .select('reference')
+      .select('note')
       .where('kind', '=', 'test_stake')
-      .groupBy('reference')
+      .groupBy('note')
       .execute();
     expect(byProcess).toHaveLength(2);
     expect((await auditLedger(database.db)).faults).toEqual([]);

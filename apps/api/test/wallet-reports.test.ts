@@ -1,6 +1,8 @@
 import { reportDay } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+import { ref } from './support/refs';
+import { moneyTransaction } from '../src/db/unit-of-work';
 
 let t: WalletApiApp;
 let player: { userId: number; token: string };
@@ -14,20 +16,20 @@ beforeAll(async () => {
   startDay = reportDay(t.clock.now());
   // 95 days ago: a credit and a split bonus that is partly released.
   await t.credit(userId, 100_000);
-  await t.database.db
-    .transaction()
-    .execute((trx) => t.module.bonuses.grant(trx, { userId, amount: 20_000, wallet: 'split', reason: 'welcome' }));
+  await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, (trx) =>
+    t.module.bonuses.grant(trx, { userId, amount: 20_000, wallet: 'split', reason: 'welcome' }),
+  );
   await t.module.wallet.setActiveWallet(userId, 1);
-  await t.database.db
-    .transaction()
-    .execute((trx) => t.module.bonuses.recordSettledTurnover(trx, { userId, amount: 20_000, reference: 'bet:1' }));
+  await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, (trx) =>
+    t.module.bonuses.recordSettledTurnover(trx, { userId, amount: 20_000, reference: ref('bet:1') }),
+  );
   t.clock.advance(95 * DAY_MS);
   // The session went idle meanwhile: log in again.
   player.token = await t.login('report_player', 'Wallet2026');
   // Today: a hold and its release, and a wager bonus.
-  await t.database.db.transaction().execute(async (trx) => {
-    await t.module.wallet.hold(trx, { userId, amount: 30_000, reference: 'bet:2' });
-    await t.module.wallet.release(trx, { userId, fromCash: 30_000, fromBonus: 0, reference: 'bet:2' });
+  await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, async (trx) => {
+    await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:2', exposure: 30_000, cause: 'bet:2' });
+    await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:2', exposure: 0, cause: 'bet:2' });
     await t.module.bonuses.grant(trx, { userId, amount: 5_000, wallet: 'wager', reason: 'reload' });
   });
   // Someone else's money never shows.
@@ -49,10 +51,10 @@ describe('report/accountStatement', () => {
     expect(data).toMatchObject({ from_date: startDay, to_date: reportDay(t.clock.now()), page: 1, limit: 20, total_rows: 9 });
     expect(brief(data.rows)).toEqual([
       ['bonus_grant', 'wager_bonus', 50, 0, 50],
-      ['release', 'exposure', 0, 300, 0],
-      ['release', 'cash', 300, 0, 1_020],
-      ['hold', 'exposure', 300, 0, 300],
-      ['hold', 'cash', 0, 300, 720],
+      ['exposure_release', 'exposure', 0, 300, 0],
+      ['exposure_release', 'cash', 300, 0, 1_020],
+      ['exposure_hold', 'exposure', 300, 0, 300],
+      ['exposure_hold', 'cash', 0, 300, 720],
       ['bonus_release', 'split_bonus', 0, 20, 180],
       ['bonus_release', 'cash', 20, 0, 1_020],
       ['bonus_grant', 'split_bonus', 200, 0, 200],
@@ -68,8 +70,8 @@ describe('report/accountStatement', () => {
     expect(recent.from_date).toBe(reportDay(t.clock.now() - 6 * DAY_MS));
     const page = (await report('report/accountStatement', { from_date: startDay, limit: 2, page: 2 })).json().data;
     expect(brief(page.rows)).toEqual([
-      ['release', 'cash', 300, 0, 1_020],
-      ['hold', 'exposure', 300, 0, 300],
+      ['exposure_release', 'cash', 300, 0, 1_020],
+      ['exposure_hold', 'exposure', 300, 0, 300],
     ]);
     expect(page.totals).toEqual({ credit: 1_870, debit: 620 });
     const beyond = (await report('report/accountStatement', { from_date: startDay, limit: 20, page: 9 })).json().data;

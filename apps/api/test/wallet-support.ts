@@ -4,8 +4,10 @@ import type { DatabaseHandle, Db } from '../src/db/database';
 import { insertUser } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../src/modules/users/users.service';
 import type { Ledger } from '../src/modules/ledger/ledger.service';
-import { createWalletModule, type WalletModule } from '../src/modules/wallet/wallet.module';
+import { createWalletModule, type WalletModule } from '../src/modules/money/money.module';
 import { prepareDatabase } from '../src/startup';
+import { moneyTransaction, type Tx } from '../src/db/unit-of-work';
+import { ref } from './support/refs';
 import { type AccountsTestApp, createAccountsTestApp, type ManualClock, manualClock } from './accounts-support';
 import { createTestDatabase, type TestAppOptions } from './test-app';
 
@@ -14,13 +16,15 @@ const NO_LOGIN_HASH = '!';
 
 export interface WalletTestDb {
   database: DatabaseHandle;
+  /** Where the database is (DATABASE_URL ...): for another connection or process on it. */
+  databaseEnv: Record<string, string>;
   db: Db;
   clock: ManualClock;
   module: WalletModule;
   /** Inserts a customer straight into users (no password hashing: fast). */
   addPlayer(name: string, options?: { isDemo?: boolean; parentId?: number | null }): Promise<number>;
-  /** Runs `work` in one transaction, as every caller of the ledger must. */
-  inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  /** Runs `work` in one money transaction holding the players' locks, as every caller of the ledger must. */
+  inTransaction<T>(work: (trx: Tx) => Promise<T>, ...userIds: number[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
   const db = database.db;
   return {
     database,
+    databaseEnv: testDb.env,
     db,
     clock,
     module: createWalletModule(db, clock),
@@ -50,7 +55,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
         current_session_id: null,
         referred_by: null,
       }),
-    inTransaction: (work) => db.transaction().execute(work),
+    inTransaction: (work, ...userIds) => moneyTransaction(db, { userIds, now: clock.now() }, work),
     async close() {
       await database.close();
       await testDb.drop();
@@ -68,10 +73,11 @@ export interface WalletApiApp extends AccountsTestApp {
 }
 
 /** Set-up money: a transfer from the house to the player's cash, inside the caller's transaction. */
-export function creditFromHouse(ledger: Ledger, trx: Db, userId: number, paise: number, reference = 'test set-up') {
+export function creditFromHouse(ledger: Ledger, trx: Db, userId: number, paise: number, note = 'test set-up') {
   return ledger.transfer(trx, {
     kind: 'operator_credit',
-    reference,
+    reference: ref('test set-up'),
+    note,
     userId,
     from: { system: 'house' },
     to: { userId, kind: 'cash' },

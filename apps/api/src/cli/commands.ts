@@ -1,6 +1,9 @@
-import { bonusCommands } from '../modules/bonus/bonus.cli';
+import { bonusCommands } from '../modules/money/bonus.cli';
+import { casinoCommands } from '../modules/casino/casino.cli';
 import { ledgerCommands } from '../modules/ledger/ledger.cli';
-import { walletCommands } from '../modules/wallet/wallet.cli';
+import { marketCommands } from '../modules/markets/markets.cli';
+import { walletCommands } from '../modules/money/wallet.cli';
+import { betCommands } from '../modules/bets/bets.cli';
 import { settingsCommands } from '../modules/settings/settings.cli';
 import { sportsCommands } from '../modules/sports/sports.cli';
 import { uploadCommands } from '../modules/uploads/uploads.cli';
@@ -16,4 +19,7 @@ export const adminCommands: AdminCommand[] = [
   ...walletCommands,
   ...bonusCommands,
   ...ledgerCommands,
+  ...marketCommands,
+  ...casinoCommands,
+  ...betCommands,
 ];

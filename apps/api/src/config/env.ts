@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+import { REPO_ROOT } from './paths';
 
 const databaseUrl = z.string().refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
   message: 'must be sqlite:<path> or a postgres:// address',
@@ -29,6 +28,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 1: one log line per request (for debugging; it roughly halves throughput — see npm run bench). */
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** 0: this process runs no durable jobs (API tests run them by hand; another instance may run them). */
+  JOBS_ENABLED: z.enum(['0', '1']).default('1'),
   UPLOAD_DIR: z
     .string()
     .min(1)
@@ -54,10 +55,29 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/i, 'must be host names separated by commas'))),
-  /** Where argon2id runs: `process`, a child process at the lowest CPU priority (default), or `inline` on libuv's pool. */
-  PASSWORD_HASHER: z.enum(['process', 'inline']).default('process'),
+  /**
+   * Where argon2id runs: `worker`, a pool of worker threads at normal priority (default), or
+   * `inline` on libuv's pool. `process` is the old name of `worker`.
+   */
+  PASSWORD_HASHER: z
+    .enum(['worker', 'inline', 'process'])
+    .default('worker')
+    .transform((value) => (value === 'process' ? 'worker' : value)),
   /** Password hashes running at once; default: the number of CPU cores. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * A hash that cannot start within this time is refused with 503 and Retry-After (login under
+   * load); default 2000, 30000 when NODE_ENV is test (a loaded CI machine is no reason to refuse).
+   */
+  PASSWORD_HASH_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).optional(),
+  /** argon2id memory in KiB; default 19456 (OWASP's floor), 1024 when NODE_ENV is test. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1_024).max(1_048_576).optional(),
+  /** argon2id passes; default 2, 1 when NODE_ENV is test. */
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(10).optional(),
+  /** The whole request (headers and body) must arrive within this time, else 408 (slow or stalled clients). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** A connection with no traffic at all for this long is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** A session ends after this many minutes without activity (the balance poll does not count). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Where one-time codes go: `log` writes them to the server log (development), `http` posts to an SMS gateway. */
@@ -73,12 +93,46 @@ const envSchema = z.object({
   SMS_HTTP_API_KEY: z.string().optional(),
   /** JSON body posted to the gateway; {mobile}, {code} and {message} are filled in. */
   SMS_HTTP_TEMPLATE: z.string().default('{"to":"{mobile}","message":"{message}"}'),
+  /**
+   * Where the lobby loads game art: `${CASINO_IMAGE_BASE}/{game_code}.avif`. The default is the
+   * API's own art route (docs/casino.md); point it at an image host to use real artwork.
+   */
+  CASINO_IMAGE_BASE: z
+    .string()
+    .regex(/^(https:\/\/[^\s]+|\/[^\s]*)$/, 'must be an https:// address or a path starting with /')
+    .default('/api/casino/art')
+    .transform((base) => base.replace(/\/+$/, '')),
+  /** Folder of real `.avif` game art that replaces the generated art, by game code (optional). */
+  CASINO_ART_DIR: z
+    .string()
+    .min(1)
+    .default('data/casino-art')
+    .transform((dir) => path.resolve(REPO_ROOT, dir)),
+  /** The Indian casino link shows when a provider's name contains this text (spec §2; case-insensitive). */
+  INDIAN_CASINO_PROVIDER: z.string().trim().min(1).max(40).default('Originals'),
+  /** The registered casino provider (code) that `gap/gaplogin` launches as the sportsbook; empty for none. */
+  EXTERNAL_SPORTSBOOK_PROVIDER: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'must be a provider code (lower-case letters, digits, _ and -)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** How long a game session from casino/launchGame lets a provider take bets (wins and rollbacks never expire). */
+  CASINO_SESSION_MINUTES: z.coerce.number().int().min(5).max(1440).default(240),
   /** Support chat address given to the site at login (chat_url); empty for none. */
   SUPPORT_CHAT_URL: z
     .string()
     .regex(/^https:\/\/\S+$/, 'must be an https:// address')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Where fixtures and prices come from: the built-in simulator, or none (no sports data). */
+  FEED: z.enum(['simulator', 'none']).default('simulator'),
+  /** The simulator's seed: the same seed gives the same fixtures, prices and results. */
+  SIM_SEED: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
+    .default('demo'),
+  /** Simulated time runs this many times faster (60: a T20 match in 3.5 minutes). */
+  SIM_SPEED: z.coerce.number().min(1).max(3600).default(1),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type Sqlit
 import pg from 'pg';
 import { parseDatabaseUrl } from '../config/env';
 import type { Database } from './schema';
+import { assertNotInsideTransaction } from './transaction-scope';
 import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
@@ -43,7 +44,13 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     sqlite.pragma('foreign_keys = ON');
     const userChanges = sqliteUserChanges(sqlite);
     const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
-    const db = new Kysely<Database>({ dialect: reportingChanges(dialect, userChanges) });
+    const db = new Kysely<Database>({
+      dialect: reportingChanges(dialect, userChanges, {
+        // Writers take the write lock when they begin, so none fails half-way with SQLITE_BUSY.
+        beginStatement: 'begin immediate',
+        beforeAcquire: assertNotInsideTransaction,
+      }),
+    });
     return { db, dialect: 'sqlite', userChanges, close: () => db.destroy() };
   }
   const connection: pg.ClientConfig = {
@@ -62,7 +69,9 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: reportingChanges(new PostgresDialect({ pool }), userChanges) });
+  const db = new Kysely<Database>({
+    dialect: reportingChanges(new PostgresDialect({ pool }), userChanges, { beforeAcquire: assertNotInsideTransaction }),
+  });
   return {
     db,
     dialect: 'postgres',

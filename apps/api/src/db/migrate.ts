@@ -5,6 +5,12 @@ import { accountsMigration } from './migrations/0002-accounts';
 import { walletMigration } from './migrations/0003-wallet';
 import { loginThrottleMigration } from './migrations/0004-login-throttle';
 import { userChangesMigration } from './migrations/0005-user-changes';
+import { moneyCoreMigration } from './migrations/0006-money-core';
+import { uniqueEmailMigration } from './migrations/0010-unique-email';
+import { sportsFeedMigration } from './migrations/0020-sports-feed';
+import { casinoMigration } from './migrations/0030-casino';
+import { fairGamesMigration } from './migrations/0031-fair-games';
+import { betsMigration } from './migrations/0040-bets';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +20,12 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-wallet': walletMigration(dialect),
     '0004-login-throttle': loginThrottleMigration(),
     '0005-user-changes': userChangesMigration(dialect),
+    '0006-money-core': moneyCoreMigration(dialect),
+    '0010-unique-email': uniqueEmailMigration(),
+    '0020-sports-feed': sportsFeedMigration(dialect),
+    '0030-casino': casinoMigration(dialect),
+    '0031-fair-games': fairGamesMigration(dialect),
+    '0040-bets': betsMigration(dialect),
   };
 }
 

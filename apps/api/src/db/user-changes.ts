@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import {
   type AliasedRawBuilder,
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -20,10 +21,11 @@ import pg from 'pg';
  *   database driver and reports them as soon as the COMMIT returns (at once for a statement
  *   outside a transaction), before the caller goes on; never for a rollback.
  * - Other processes, PostgreSQL: triggers (migration 0005) send NOTIFY on a channel of the
- *   schema for every change of a copied column, whoever makes it (an older instance during a
- *   rolling deploy, a hand-run fix). NOTIFY is transactional: every listening process hears it
- *   once the transaction commits, never before, and never if it rolls back. A heartbeat through
- *   the same channel proves the listener still hears.
+ *   schema for every change of a copied session or user column, whoever makes it. Balances have
+ *   no trigger (migration 0006: a notifying transaction's COMMIT takes a database-wide lock, which
+ *   serialised every money transaction); instead the writing process sends the ids it reported
+ *   in one NOTIFY after the commit. A balance changed by hand in SQL is heard by no copy: copies
+ *   live 60 s at most. A heartbeat through the same channel proves the listener still hears.
  * - Other processes, SQLite (the admin CLI writing the same file): `PRAGMA data_version`, checked
  *   by `catchUp()` at most once a millisecond; a change there drops everything.
  * The function `app_user_changed` only returns its argument, on both databases.
@@ -56,6 +58,12 @@ const RECONNECT_DELAY_MS = 1_000;
 /** The listener proves it still hears every this often; a ping unheard for as long drops it. */
 const HEARTBEAT_MS = 2_000;
 const PING = 'ping';
+/** Marks a NOTIFY sent by a process after its commit: `s:<sender>:<ids>` (triggers send bare ids). */
+const SENDER_MARK = 's:';
+/** How long commits' notices gather before one NOTIFY tells other processes. */
+const NOTIFY_BATCH_MS = 5;
+/** User ids per NOTIFY payload (payloads stop at 8,000 bytes). */
+const NOTIFY_IDS_PER_MESSAGE = 400;
 
 /** The RETURNING column that tells every cache the row's user changed (see the module comment). */
 export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<number, 'user_changed'> {
@@ -67,6 +75,7 @@ export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<numbe
  * notifies with the user id of every changed row. `columns` are those a copy is made of.
  */
 const NOTIFIED_TABLES = [
+  // ledger_accounts had one too; migration 0006 drops it (no NOTIFY inside money transactions).
   { table: 'ledger_accounts', userColumn: 'owner_user_id', columns: ['balance'] },
   { table: 'wallet_status', userColumn: 'user_id', columns: ['active_wallet'] },
   { table: 'sessions', userColumn: 'user_id', columns: ['ended_at'] },
@@ -163,6 +172,41 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
     if (!closed && !retry) retry = setTimeout(() => void connect().catch(lost), RECONNECT_DELAY_MS);
   };
 
+  const senderId = randomUUID().slice(0, 8);
+  const toTell = new Set<number>();
+  let telling = false;
+  /** The notices on their way: close() waits for them (the admin CLI exits right after). */
+  let told: Promise<void> = Promise.resolve();
+  const tell = () => {
+    telling = false;
+    const ids = [...toTell];
+    toTell.clear();
+    if (ids.length === 0) return;
+    const payloads: string[] = [];
+    for (let start = 0; start < ids.length; start += NOTIFY_IDS_PER_MESSAGE) {
+      payloads.push(`${SENDER_MARK}${senderId}:${ids.slice(start, start + NOTIFY_IDS_PER_MESSAGE).join(',')}`);
+    }
+    const listener = live ? client : undefined;
+    told = told.then(async () => {
+      if (listener && channelName) {
+        for (const payload of payloads) await listener.query('select pg_notify($1, $2)', [channelName, payload]).catch(lost);
+        return;
+      }
+      // A process that keeps no copies (the admin CLI) has no listener: a short connection tells.
+      const once = new pg.Client(config);
+      try {
+        await once.connect();
+        const schema = (await once.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
+        for (const payload of payloads) await once.query('select pg_notify($1, $2)', [userChangesChannel(schema), payload]);
+      } catch (error) {
+        onError(error as Error);
+      } finally {
+        await once.end().catch(() => undefined);
+      }
+    });
+  };
+  let channelName: string | undefined;
+
   async function connect(): Promise<void> {
     retry = undefined;
     // keepAlive: the kernel notices a dead peer; the heartbeat notices a listener that hears nothing.
@@ -174,13 +218,23 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
         pingOut = false;
         return;
       }
-      const userId = Number(message.payload);
-      listeners.emit(Number.isSafeInteger(userId) ? userId : null);
+      let payload = message.payload ?? '';
+      // This process's own notices (already heard locally at commit) come back: skip them.
+      if (payload.startsWith(SENDER_MARK)) {
+        const end = payload.indexOf(':', SENDER_MARK.length);
+        if (payload.slice(SENDER_MARK.length, end) === senderId) return;
+        payload = payload.slice(end + 1);
+      }
+      for (const part of payload.split(',')) {
+        const userId = Number(part);
+        listeners.emit(Number.isSafeInteger(userId) ? userId : null);
+      }
     });
     client = next;
     await next.connect();
     const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
     const channel = userChangesChannel(schema);
+    channelName = channel;
     await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     // Named after its channel, so that operators can see it in pg_stat_activity.
     await next.query(`select set_config('application_name', $1, false)`, [channel]);
@@ -206,12 +260,24 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
       started = true;
       void connect().catch(lost);
     },
-    report: (userId) => listeners.emit(userId),
+    report(userId) {
+      listeners.emit(userId);
+      // Other instances hear it from a NOTIFY sent after the commit, batched per tick, on the
+      // listener's own connection: never inside the money transaction (see migration 0006).
+      toTell.add(userId);
+      if (!telling) {
+        telling = true;
+        // Batched: one NOTIFY per few milliseconds however many commits, not one per commit.
+        setTimeout(tell, NOTIFY_BATCH_MS);
+      }
+    },
     catchUp() {},
     onError(handler) {
       onError = handler;
     },
     async close() {
+      if (telling) tell();
+      await told;
       closed = true;
       live = false;
       if (retry) clearTimeout(retry);
@@ -258,12 +324,19 @@ class ReportingConnection implements DatabaseConnection {
   }
 }
 
+export interface DriverOptions {
+  /** Instead of the dialect's BEGIN (SQLite: 'begin immediate', so writers queue for the lock at the start). */
+  beginStatement?: string;
+  /** Runs before a root-handle query takes a connection (the unit of work's nested-use check). */
+  beforeAcquire?: () => void;
+}
+
 /**
  * The dialect with its driver wrapped so that this process hears its own changes when they
  * commit: on PostgreSQL its NOTIFY arrives only later, and a poll answered in between would
  * show the old balance to the player who just changed it.
  */
-export function reportingChanges(dialect: Dialect, feed: UserChangeFeed): Dialect {
+export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options: DriverOptions = {}): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
@@ -274,10 +347,14 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed): Dialec
       return {
         init: () => inner.init(),
         destroy: () => inner.destroy(),
-        acquireConnection: async () => new ReportingConnection(await inner.acquireConnection(), feed),
+        acquireConnection: async () => {
+          options.beforeAcquire?.();
+          return new ReportingConnection(await inner.acquireConnection(), feed);
+        },
         releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
         async beginTransaction(connection, settings) {
-          await inner.beginTransaction(unwrap(connection), settings);
+          if (options.beginStatement) await unwrap(connection).executeQuery(CompiledQuery.raw(options.beginStatement));
+          else await inner.beginTransaction(unwrap(connection), settings);
           (connection as ReportingConnection).inTransaction = true;
         },
         async commitTransaction(connection) {

@@ -34,11 +34,44 @@ export class RequestValidationError extends AppError {
   }
 }
 
-/** Validation goes straight through the contract's zod schemas. */
+/**
+ * Text neither database can store as sent: NUL (PostgreSQL refuses 0x00 in text; SQLite keeps it,
+ * so the two would answer differently) and lone UTF-16 surrogates (the driver would silently store
+ * U+FFFD instead, so what is read back is not what was sent).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u;
+
+/** The path of the first string anywhere in `input` that no database can store as sent. */
+export function findUnstorableText(input: unknown, path: string[] = []): string[] | undefined {
+  if (typeof input === 'string') return UNSTORABLE_TEXT.test(input) ? path : undefined;
+  if (typeof input !== 'object' || input === null) return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    if (UNSTORABLE_TEXT.test(key)) return [...path, '(field name)'];
+    const found = findUnstorableText(value, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Raised for text no database can store (NUL, broken unicode); the error handler answers 400. */
+export class UnstorableTextError extends AppError {
+  constructor(path: string[]) {
+    const field = path.length ? `${path.join('.')}: ` : '';
+    super('BAD_REQUEST', `${field}must not contain NUL characters or broken unicode`);
+  }
+}
+
+/**
+ * Validation goes straight through the contract's zod schemas, after one rule every endpoint
+ * shares: no text that the databases cannot store as sent (docs/refusals.md).
+ */
 export function installZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zodSchema = schema as unknown as z.ZodType;
     return (input: unknown) => {
+      const unstorable = findUnstorableText(input);
+      if (unstorable) return { error: new UnstorableTextError(unstorable) };
       const result = zodSchema.safeParse(input ?? {});
       return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
     };
@@ -58,6 +91,17 @@ declare module 'fastify' {
  */
 function responseJsonSchema(endpoint: Endpoint): Record<string, unknown> {
   return z.toJSONSchema(successEnvelope(endpoint.data), { target: 'draft-7', unrepresentable: 'any', io: 'output' });
+}
+
+/**
+ * A money-moving handler must pass `request.idempotency` to its money transaction, which claims
+ * the key and stores the result before COMMIT; a handler that forgot would apply retries twice.
+ */
+function assertKeySettled<T>(request: FastifyRequest, value: T): T {
+  if (request.idempotency && !request.idempotency.settled) {
+    throw new Error(`${request.routeOptions.url ?? request.url} did not run its money transaction with request.idempotency`);
+  }
+  return value;
 }
 
 /**
@@ -106,6 +150,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     handler(request, reply) {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
       const result = handler({ body, request, reply });
+      if (idempotency) return Promise.resolve(result).then((value) => answer(reply, assertKeySettled(request, value)));
       // An answer at hand is sent at once, without a promise in between.
       if (!(result instanceof Promise)) return void answer(reply, result);
       return result.then((value) => answer(reply, value));

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import {
+  deleteIdempotencyKeysBefore,
+  findIdempotencyKey,
+  type IdempotencyClaimRow,
+  storeIdempotentAnswer,
+} from '../db/idempotency.repository';
+import type { IdempotencyClaim } from '../db/unit-of-work';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/ids';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  deleteIdempotencyKeysBefore,
-  findIdempotencyKey,
-  releaseIdempotencyKey,
-} from './idempotency.repository';
 
 /** A key is remembered this long; a retry after that is a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
@@ -17,9 +17,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-/** Answers that must not be replayed: the request never ran, so a retry must be able to run it. */
-function isReplayable(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 403 && status !== 429;
+/** Refusals worth replaying: the request ran and said no. 5xx, session and rate refusals did not run it. */
+function isReplayableRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
 }
 
 export interface IdempotencyHooks {
@@ -35,7 +35,11 @@ declare module 'fastify' {
     idempotency?: IdempotencyHooks;
   }
   interface FastifyRequest {
-    idempotencyClaim: { userId: number; key: string } | null;
+    /**
+     * The request's Idempotency-Key claim, for the handler to pass to `moneyTransaction`, which
+     * claims the key and stores the result inside the money transaction. Null without the header.
+     */
+    idempotency: IdempotencyClaim | null;
   }
 }
 
@@ -50,13 +54,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+const conflict = () => new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
+
 /**
- * `Idempotency-Key` for money-moving calls (product-rules.md, "Money"): the same key from the
- * same user applies once and replays the first answer; the same key with another body is 409
- * CONFLICT; a key whose first request is still running is 409 REQUEST_IN_FLIGHT.
+ * `Idempotency-Key` for money-moving calls (product-rules.md, "Money"; docs/adr/0009): the same
+ * key from the same user applies once and replays the first answer; the same key with another
+ * body is 409 CONFLICT. The money and the key commit in one transaction (`moneyTransaction`);
+ * this plugin only reads the header, answers a stored refusal, and stores new refusals.
  */
 export function installIdempotency(app: FastifyInstance, db: Db, clock: Clock): void {
-  app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotency', null);
   const hooks: IdempotencyHooks = {
     async preHandler(request, reply) {
       const header = request.headers[IDEMPOTENCY_HEADER];
@@ -68,36 +75,28 @@ export function installIdempotency(app: FastifyInstance, db: Db, clock: Clock): 
       const userId = (request.user as { userId: number } | null)?.userId ?? 0;
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
       const requestHash = sha256Hex(`${route}\n${canonicalJson(request.method === 'GET' ? request.query : request.body)}`);
-      const claim = { user_id: userId, idem_key: header, route, request_hash: requestHash, created_at: clock.now() };
-      if (await claimIdempotencyKey(db, claim)) {
-        request.idempotencyClaim = { userId, key: header };
-        return undefined;
-      }
       const earlier = await findIdempotencyKey(db, userId, header);
-      if (!earlier || earlier.state === 'in_flight') {
-        if (earlier && (earlier.route !== route || earlier.request_hash !== requestHash)) {
-          throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
-        }
-        throw new AppError('REQUEST_IN_FLIGHT', 'This request is still being processed. Please wait.');
+      if (earlier && (earlier.route !== route || earlier.request_hash !== requestHash)) throw conflict();
+      if (earlier?.state === 'answer') {
+        return reply
+          .code(earlier.response_status ?? 400)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header(REPLAYED_HEADER, 'true')
+          .send(earlier.response_body ?? '');
       }
-      if (earlier.route !== route || earlier.request_hash !== requestHash) {
-        throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
-      }
-      return reply
-        .code(earlier.response_status ?? 200)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header(REPLAYED_HEADER, 'true')
-        .send(earlier.response_body ?? '');
+      // A committed result is replayed by the money transaction itself, through the handler.
+      request.idempotency = { userId, key: header, route, requestHash };
+      return undefined;
     },
 
     async onSend(request, reply, payload) {
-      const claim = request.idempotencyClaim;
+      const claim = request.idempotency;
       if (!claim) return payload;
-      request.idempotencyClaim = null;
-      if (isReplayable(reply.statusCode) && typeof payload === 'string') {
-        await completeIdempotencyKey(db, claim.userId, claim.key, reply.statusCode, payload);
-      } else {
-        await releaseIdempotencyKey(db, claim.userId, claim.key);
+      request.idempotency = null;
+      if (claim.replayed) reply.header(REPLAYED_HEADER, 'true');
+      if (!claim.settled && isReplayableRefusal(reply.statusCode) && typeof payload === 'string') {
+        const row: IdempotencyClaimRow = { ...claim, createdAt: clock.now() };
+        await storeIdempotentAnswer(db, row, reply.statusCode, payload);
       }
       return payload;
     },

@@ -4,14 +4,15 @@
  * then the concurrency test runs two of these against one database. Prints `{"port":N}` when
  * listening. Test-only: it is never part of the product.
  */
+import { randomUUID } from 'node:crypto';
 import { defineEndpoint } from '@app/shared';
 import { z } from 'zod';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
-import { systemClock } from '../../src/lib/clock';
-import { createWalletModule } from '../../src/modules/wallet/wallet.module';
+import { createWalletModule } from '../../src/modules/money/money.module';
 import { registerEndpoint } from '../../src/plugins/contract';
 import { openDatabase } from '../../src/db/database';
+import { moneyTransaction } from '../../src/db/unit-of-work';
 
 export const stakeEndpoint = defineEndpoint({
   method: 'POST',
@@ -26,21 +27,27 @@ const config = loadConfig();
 // The test has migrated the database already; the pool is the size a server runs with.
 const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
 const app = await buildApp({ config, database });
-const { ledger, wallet } = createWalletModule(database.db, systemClock);
+const { ledger } = createWalletModule(database.db, { now: () => Date.now() });
 registerEndpoint(app, stakeEndpoint, async ({ body, request }) => {
   const userId = request.user.userId;
-  await database.db.transaction().execute((trx) =>
-    ledger.transfer(trx, {
-      kind: 'test_stake',
-      reference: `process ${process.pid}`,
-      userId,
-      sessionId: String(request.user.sessionId),
-      from: { userId, kind: 'cash' },
-      to: { system: 'house' },
-      amount: body.amount,
-    }),
+  const data = await moneyTransaction(
+    database.db,
+    { userIds: [userId], idempotency: request.idempotency, now: Date.now() },
+    async (tx) => {
+      const posted = await ledger.transfer(tx, {
+        kind: 'test_stake',
+        reference: `stake:${randomUUID()}`,
+        note: `process ${process.pid}`,
+        userId,
+        sessionId: String(request.user.sessionId),
+        from: { userId, kind: 'cash' },
+        to: { system: 'house' },
+        amount: body.amount,
+      });
+      return { cash: posted.balances.get(`u:${userId}:cash`) ?? 0 };
+    },
   );
-  return { data: { cash: (await wallet.readBalances(database.db, userId)).cash } };
+  return { data };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -9,8 +9,31 @@ import {
   signup,
   updatePassword,
 } from './account';
+import {
+  casinoFavourites,
+  casinoGameList,
+  casinoLobby,
+  casinoRecent,
+  casinoResult,
+  casinoSetFavourite,
+  fairCrashBet,
+  fairCrashCashout,
+  fairCrashRound,
+  fairCrashState,
+  fairPlay,
+  fairRotateSeed,
+  fairRound,
+  fairSetClientSeed,
+  fairState,
+  gapLogin,
+  getProvidersList,
+  launchGame,
+} from './casino';
 import { getGlobalSetting } from './settings';
+import { betHistory, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
+import { getMarkets } from './markets';
 import { getSports } from './sports';
+import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
   accountStatement,
   bonusHistory,
@@ -41,6 +64,35 @@ export const endpoints = {
   updatePassword,
   firstTimeUpdatePassword,
   getActivityLog,
+  getSeries,
+  getMatches,
+  searchByMatchNameHeader,
+  getLiveMatches,
+  getUpcomingMatches,
+  getMarkets,
+  getProvidersList,
+  casinoLobby,
+  casinoGameList,
+  casinoRecent,
+  casinoFavourites,
+  casinoSetFavourite,
+  launchGame,
+  gapLogin,
+  casinoResult,
+  fairState,
+  fairPlay,
+  fairSetClientSeed,
+  fairRotateSeed,
+  fairRound,
+  fairCrashState,
+  fairCrashBet,
+  fairCrashCashout,
+  fairCrashRound,
+  placeMarketBet,
+  placeFancyBet,
+  getWinLossList,
+  currentBets,
+  betHistory,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -10,10 +10,14 @@ export const ERROR_STATUS = {
   LOGGED_IN_ELSEWHERE: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** The request (headers and body) did not arrive within the server's time limit. */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   REQUEST_IN_FLIGHT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request headers are larger than the server accepts. */
+  HEADERS_TOO_LARGE: 431,
   REFUSED: 422,
   INVALID_CREDENTIALS: 422,
   /** The user must change the password (firstTimeUpdatePassword) before anything else. */
@@ -22,6 +26,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 422,
   ODDS_CHANGED: 422,
   MARKET_SUSPENDED: 422,
+  MARKET_CLOSED: 422,
+  STAKE_OUT_OF_RANGE: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

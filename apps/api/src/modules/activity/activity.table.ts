@@ -11,3 +11,10 @@ export interface ActivityLogTable {
 }
 
 export type ActivityLogRecord = Selectable<ActivityLogTable>;
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    activity_log: ActivityLogTable;
+  }
+}

@@ -38,7 +38,16 @@ export interface Accounts {
 /** Wires sessions, OTP, login, sign-up and passwords together (issue 3). */
 export function createAccounts(options: AccountsOptions): Accounts {
   const { db, clock, config, settings } = options;
-  configurePasswordHashing({ hasher: config.PASSWORD_HASHER, concurrency: config.PASSWORD_HASH_CONCURRENCY });
+  // Tests hash cheaply unless they say otherwise (the suite logs in thousands of times), and wait
+  // longer for hashing: only login-latency.test.ts is about the 2 s limit, and it sets its own.
+  const isTest = config.NODE_ENV === 'test';
+  configurePasswordHashing({
+    hasher: config.PASSWORD_HASHER,
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queueWaitMs: config.PASSWORD_HASH_QUEUE_WAIT_MS ?? (isTest ? 30_000 : undefined),
+    memoryKib: config.PASSWORD_HASH_MEMORY_KIB ?? (isTest ? 1_024 : undefined),
+    passes: config.PASSWORD_HASH_PASSES ?? (isTest ? 1 : undefined),
+  });
   const sessions = createSessionsService(db, clock, {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     copies: createUserCache(options.userChanges, clock, HOT_COPIES),

@@ -11,8 +11,16 @@ import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users/
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import type { AccountHooks } from './account-hooks';
-import { claimAccountAttempt, claimAddressAttempt, clearAccountAttempts, releaseAddressAttempt } from './login-throttle';
-import { assertPasswordAllowed } from './password-policy';
+import {
+  claimAddressAttempt,
+  claimLoginCheck,
+  clearLoginAttempts,
+  releaseAddressAttempt,
+  releaseLoginCheck,
+} from './login-throttle';
+import { RetryLaterError } from '../../plugins/error-handler';
+import { assertPasswordAllowed } from '../users/password-policy';
+import { writeTransaction } from '../../db/unit-of-work';
 
 export interface AccountsDeps {
   db: Db;
@@ -53,24 +61,43 @@ export function loggedInUser(user: UserRow, token: string, chatUrl: string): Log
   };
 }
 
+/**
+ * Runs a password check; when hashing is too busy to start it (503, retry later), the throttle
+ * claims made for it are given back first: no check happened, so it is no guess.
+ */
+async function checkOrGiveBack(check: () => Promise<boolean>, giveBack: () => Promise<void>): Promise<boolean> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof RetryLaterError) await giveBack();
+    throw error;
+  }
+}
+
 export function createAuthService(deps: AccountsDeps) {
   const { db, clock, sessions, otp, settings, hooks, chatUrl } = deps;
   // Unknown names cost one argon2 verification too, so timing does not tell which names exist.
-  const dummyHash = hashPassword(`dummy-${randomHex(8)}1`);
+  // Made once, with the configured cost; made again if hashing was too busy to make it.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = (): Promise<string> =>
+    (dummyHash ??= hashPassword(`dummy-${randomHex(8)}1`).catch((error: unknown) => {
+      dummyHash = undefined;
+      throw error;
+    }));
 
   async function findLoginUser(name: string): Promise<UserRow | undefined> {
     const byName = await findUserByNameKey(db, userNameKey(name));
     if (byName || !name.includes('@')) return byName;
-    const byEmail = await findUsersByEmail(db, name.trim().toLowerCase());
+    const byEmail = await findUsersByEmail(db, name);
     return byEmail.length === 1 ? byEmail[0] : undefined;
   }
 
   /** Starts the session and logs the login, in one transaction. */
   async function startSession(user: UserRow, client: ClientInfo): Promise<LoggedInUser> {
-    const { token } = await db.transaction().execute(async (trx) => {
+    const { token } = await writeTransaction(db, async (trx) => {
       const started = await sessions.start(trx, user.id, client);
       await recordActivity(trx, clock, { userId: user.id, event: 'login', client });
-      await clearAccountAttempts(trx, user.id);
+      await clearLoginAttempts(trx, user.id, client.ip);
       return started;
     });
     return loggedInUser(user, token, chatUrl);
@@ -81,7 +108,7 @@ export function createAuthService(deps: AccountsDeps) {
     client: ClientInfo,
     events: ('signup' | 'login')[],
   ): Promise<LoggedInUser> {
-    const { token, userId } = await db.transaction().execute(async (trx) => {
+    const { token, userId } = await writeTransaction(db, async (trx) => {
       const userId = await createUser(trx, clock, user);
       await hooks.onUserCreated?.(trx, { userId, isDemo: Boolean(user.isDemo), isSignupUser: Boolean(user.isSignupUser) });
       const started = await sessions.start(trx, userId, client);
@@ -99,18 +126,20 @@ export function createAuthService(deps: AccountsDeps) {
       await claimAddressAttempt(db, clock, client.ip);
       const user = await findLoginUser(name);
       if (!user) {
-        await verifyPassword(await dummyHash, password);
+        await checkOrGiveBack(
+          async () => verifyPassword(await dummy(), password),
+          () => releaseAddressAttempt(db, client.ip),
+        );
         await recordActivity(db, clock, { userId: null, event: 'login_failed', client });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
-      try {
-        await claimAccountAttempt(db, clock, user.id);
-      } catch (error) {
-        // Refused before any check: not a guess the address should pay for.
-        await releaseAddressAttempt(db, client.ip);
-        throw error;
-      }
-      if (!(await verifyPassword(user.password_hash, password))) {
+      // Refused here, before any check, the address gets its try back.
+      const claim = await claimLoginCheck(db, clock, user.id, client.ip);
+      const isRight = await checkOrGiveBack(
+        () => verifyPassword(user.password_hash, password),
+        () => releaseLoginCheck(db, claim),
+      );
+      if (!isRight) {
         await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
@@ -146,15 +175,18 @@ export function createAuthService(deps: AccountsDeps) {
       }
     },
 
+    /**
+     * Nothing here may tell a stranger whether a mobile or an email has an account (issue 9):
+     * with OTP on, they are checked only once the code has proved the mobile; with OTP off,
+     * after every other check, so only a request that would create the account can learn it.
+     */
     async signup(input: SignupInput, client: ClientInfo): Promise<LoggedInUser> {
       const current = await settings.getSettings();
       if (current.sign_up !== '1') throw new AppError('REFUSED', 'Sign-up is closed at the moment.');
       assertPasswordAllowed(input.password, input.userName);
+      // User names are public (referral codes), so a taken one tells nothing new.
       if (await findUserByNameKey(db, userNameKey(input.userName))) {
         throw new AppError('CONFLICT', `The username ${input.userName} is taken. Please choose another.`);
-      }
-      if (await findUserByMobile(db, input.mobile)) {
-        throw new AppError('CONFLICT', 'This mobile number is already registered. Log in, or reset your password.');
       }
       let referredBy: number | null = null;
       if (input.referralCode) {
@@ -169,6 +201,12 @@ export function createAuthService(deps: AccountsDeps) {
           throw new AppError('BAD_REQUEST', 'Please enter the OTP sent to your mobile.');
         }
         await otp.consume({ requestId: input.otpRequestId, mobile: input.mobile, code: input.otpCode });
+      }
+      if (await findUserByMobile(db, input.mobile)) {
+        throw new AppError('CONFLICT', 'This mobile number is already registered. Log in, or reset your password.');
+      }
+      if (input.email && (await findUsersByEmail(db, input.email)).length > 0) {
+        throw new AppError('CONFLICT', 'This email address is already registered. Log in, or use another address.');
       }
       const passwordHash = await hashPassword(input.password);
       return createAndLogIn(
@@ -188,8 +226,11 @@ export function createAuthService(deps: AccountsDeps) {
     },
 
     async logout(user: SessionUser, client: ClientInfo): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await sessions.end(trx, user.sessionId, 'logout');
+      await writeTransaction(db, async (trx) => {
+        // Of parallel logouts of one session one ends it; the others find it gone, as if later.
+        if (!(await sessions.end(trx, user.sessionId, 'logout'))) {
+          throw new AppError('SESSION_EXPIRED', 'Your session has already ended. Please log in again.');
+        }
         await recordActivity(trx, clock, { userId: user.userId, event: 'logout', client });
       });
     },

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
- * Claims one attempt for the key, atomically: true when fewer than `limit` were claimed in its
- * window, or the window has passed (then a new one starts now). One guarded UPDATE, so parallel
- * claims — from any process — cannot get more than `limit` between them.
+ * Claims one attempt for the key, atomically: the number of attempts in its window counting this
+ * one, when fewer than `limit` were claimed before or the window has passed (then a new one starts
+ * now); 0 when refused. One guarded UPDATE, so parallel claims — from any process — cannot get
+ * more than `limit` between them.
  */
-export async function claimThrottleAttempt(db: Db, key: string, now: number, windowMs: number, limit: number): Promise<boolean> {
+export async function claimThrottleAttempt(db: Db, key: string, now: number, windowMs: number, limit: number): Promise<number> {
   const expiredBefore = now - windowMs;
   // Twice at most: the purge (deleteThrottleWindowsBefore) may remove a passed window's row
   // between the two statements; a missing row is a fresh start, not a refusal.
@@ -16,7 +17,7 @@ export async function claimThrottleAttempt(db: Db, key: string, now: number, win
       .values({ throttle_key: key, window_start: now, attempts: 0 })
       .onConflict((oc) => oc.column('throttle_key').doNothing())
       .execute();
-    const result = await db
+    const claimed = await db
       .updateTable('login_throttle')
       .set({
         attempts: sql<number>`case when window_start <= ${expiredBefore} then 1 else attempts + 1 end`,
@@ -24,12 +25,13 @@ export async function claimThrottleAttempt(db: Db, key: string, now: number, win
       })
       .where('throttle_key', '=', key)
       .where((eb) => eb.or([eb('window_start', '<=', expiredBefore), eb('attempts', '<', limit)]))
+      .returning('attempts')
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
+    if (claimed) return Number(claimed.attempts);
     const row = await db.selectFrom('login_throttle').select('throttle_key').where('throttle_key', '=', key).executeTakeFirst();
-    if (row) return false;
+    if (row) return 0;
   }
-  return false;
+  return 0;
 }
 
 /** Gives one claimed attempt back (the attempt turned out not to be a failed guess). */
@@ -42,9 +44,9 @@ export async function releaseThrottleAttempt(db: Db, key: string): Promise<void>
     .execute();
 }
 
-/** Forgets every attempt of the key's window (a good login, a new password). */
-export async function clearThrottleAttempts(db: Db, key: string): Promise<void> {
-  await db.updateTable('login_throttle').set({ attempts: 0 }).where('throttle_key', '=', key).execute();
+/** Forgets every attempt of the keys' windows (a good login, a new password). */
+export async function clearThrottleAttempts(db: Db, keys: string[]): Promise<void> {
+  await db.updateTable('login_throttle').set({ attempts: 0 }).where('throttle_key', 'in', keys).execute();
 }
 
 /** Forgets the counters whose window started at or before `before`; answers how many. */

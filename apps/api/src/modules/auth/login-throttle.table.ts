@@ -7,3 +7,10 @@ export interface LoginThrottleTable {
   window_start: number;
   attempts: number;
 }
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    login_throttle: LoginThrottleTable;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
-import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { RetryLaterError } from '../../plugins/error-handler';
+import { hasRecentLoginFrom } from '../sessions/sessions.repository';
 import {
   claimThrottleAttempt,
   clearThrottleAttempts,
@@ -9,36 +10,91 @@ import {
 } from './login-throttle.repository';
 
 /**
- * Password guessing is throttled per account and per address (docs/accounts.md). Every password
- * check first claims an attempt from a counter; when none is left the answer is 429 until the
- * window passes. Claimed before argon2 runs, so parallel guesses share the same allowance.
+ * Password guessing is throttled so that it slows the guesser and never locks the owner out
+ * (docs/refusals.md, "Throttling"). Every password check first claims an attempt from counters
+ * (claimed before argon2 runs, so parallel guesses share the allowance, in any process):
+ * - per address, across every name: ADDRESS_FAILURE_LIMIT;
+ * - per account and address pair: PAIR_FAILURE_LIMIT;
+ * - per account, across addresses: ACCOUNT_FAILURE_LIMIT. Once it is used up the account is under
+ *   attack, and an address that has not proved itself (no login of this account from it in the
+ *   last KNOWN_ADDRESS_DAYS days) gets one check per window instead of PAIR_FAILURE_LIMIT. The
+ *   owner's right password from a new address is therefore still checked (and logs in); a guesser
+ *   needs a fresh address for every further guess.
+ * Password changes (a logged-in user) count on their own per-account counter.
  */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_FAILURE_LIMIT = 10;
+export const PAIR_FAILURE_LIMIT = 5;
+/** Checks an unproven address gets per window while the account is under attack. */
+export const UNPROVEN_PAIR_LIMIT_UNDER_ATTACK = 1;
 export const ADDRESS_FAILURE_LIMIT = 30;
+export const PASSWORD_CHANGE_LIMIT = 10;
+/** A login from an address in this many days makes it a known address of the account. */
+export const KNOWN_ADDRESS_DAYS = 30;
 const WINDOW_MINUTES = THROTTLE_WINDOW_MS / 60_000;
+const WINDOW_SECONDS = THROTTLE_WINDOW_MS / 1000;
 
 const addressKey = (ip: string) => `address:${ip}`;
 const accountKey = (userId: number) => `account:${userId}`;
+const pairKey = (userId: number, ip: string) => `pair:${userId}:${ip}`;
+const changeKey = (userId: number) => `change:${userId}`;
+
+const tooMany = (message: string) => new RetryLaterError('RATE_LIMITED', message, WINDOW_SECONDS);
 
 /** Claims a login attempt for the address, or refuses with 429. */
 export async function claimAddressAttempt(db: Db, clock: Clock, ip: string): Promise<void> {
   if (!(await claimThrottleAttempt(db, addressKey(ip), clock.now(), THROTTLE_WINDOW_MS, ADDRESS_FAILURE_LIMIT))) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed login attempts from your network. Please try again in ${WINDOW_MINUTES} minutes.`,
-    );
+    throw tooMany(`Too many failed login attempts from your network. Please try again in ${WINDOW_MINUTES} minutes.`);
   }
 }
 
-/** Claims a password check for the account (login or password change), or refuses with 429. */
-export async function claimAccountAttempt(db: Db, clock: Clock, userId: number): Promise<void> {
-  if (!(await claimThrottleAttempt(db, accountKey(userId), clock.now(), THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT))) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed attempts for this account. Please try again in ${WINDOW_MINUTES} minutes or reset your password.`,
+/** What a login check claimed, to give back if the check cannot run. */
+export interface LoginClaim {
+  userId: number;
+  ip: string;
+  isAccountClaimed: boolean;
+}
+
+/**
+ * Claims a password check of the account from the address (before argon2 runs), or refuses with
+ * 429. On a refusal nothing stays claimed for the account, the pair or the address.
+ */
+export async function claimLoginCheck(db: Db, clock: Clock, userId: number, ip: string): Promise<LoginClaim> {
+  const now = clock.now();
+  const pairAttempts = await claimThrottleAttempt(db, pairKey(userId, ip), now, THROTTLE_WINDOW_MS, PAIR_FAILURE_LIMIT);
+  if (!pairAttempts) {
+    await releaseThrottleAttempt(db, addressKey(ip));
+    throw tooMany(
+      `Too many failed attempts for this account from your network. Please try again in ${WINDOW_MINUTES} minutes or reset your password.`,
     );
   }
+  if (await claimThrottleAttempt(db, accountKey(userId), now, THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT)) {
+    return { userId, ip, isAccountClaimed: true };
+  }
+  // Under attack: a known address goes on as usual, a new one gets its first check only.
+  const underAttack = { userId, ip, isAccountClaimed: false };
+  if (pairAttempts <= UNPROVEN_PAIR_LIMIT_UNDER_ATTACK) return underAttack;
+  if (await hasRecentLoginFrom(db, userId, ip, now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000)) return underAttack;
+  await releaseThrottleAttempt(db, pairKey(userId, ip));
+  await releaseThrottleAttempt(db, addressKey(ip));
+  throw tooMany(
+    `This account has had many failed logins, so a new device gets one try every ${WINDOW_MINUTES} minutes. ` +
+      'Please try again later, log in from a device you used before, or reset your password by SMS.',
+  );
+}
+
+/** Claims a password check for a password change of a logged-in user, or refuses with 429. */
+export async function claimPasswordChangeCheck(db: Db, clock: Clock, userId: number): Promise<void> {
+  if (!(await claimThrottleAttempt(db, changeKey(userId), clock.now(), THROTTLE_WINDOW_MS, PASSWORD_CHANGE_LIMIT))) {
+    throw tooMany(`Too many wrong old passwords. Please try again in ${WINDOW_MINUTES} minutes or reset your password.`);
+  }
+}
+
+/** The check did not run (hashing too busy): every attempt it claimed goes back. */
+export async function releaseLoginCheck(db: Db, claim: LoginClaim): Promise<void> {
+  await releaseThrottleAttempt(db, pairKey(claim.userId, claim.ip));
+  await releaseThrottleAttempt(db, addressKey(claim.ip));
+  if (claim.isAccountClaimed) await releaseThrottleAttempt(db, accountKey(claim.userId));
 }
 
 /** The address's attempt was not a wrong guess (right password, or refused before any check). */
@@ -46,14 +102,19 @@ export async function releaseAddressAttempt(db: Db, ip: string): Promise<void> {
   await releaseThrottleAttempt(db, addressKey(ip));
 }
 
-/** The account's attempt was not a wrong guess. */
-export async function releaseAccountAttempt(db: Db, userId: number): Promise<void> {
-  await releaseThrottleAttempt(db, accountKey(userId));
+/** The password change's check was not a wrong guess. */
+export async function releasePasswordChangeCheck(db: Db, userId: number): Promise<void> {
+  await releaseThrottleAttempt(db, changeKey(userId));
 }
 
-/** A good login or a new password: the account's count starts afresh. */
+/** A good login: the account's and this pair's counts start afresh. */
+export async function clearLoginAttempts(db: Db, userId: number, ip: string): Promise<void> {
+  await clearThrottleAttempts(db, [accountKey(userId), pairKey(userId, ip)]);
+}
+
+/** A new password: guesses at the old one are moot, every count of the account starts afresh. */
 export async function clearAccountAttempts(db: Db, userId: number): Promise<void> {
-  await clearThrottleAttempts(db, accountKey(userId));
+  await clearThrottleAttempts(db, [accountKey(userId), changeKey(userId)]);
 }
 
 /** How often each instance forgets counters whose window has passed (they would restart anyway). */

@@ -5,10 +5,11 @@ import { recordActivity } from '../activity/activity.service';
 import type { OtpService } from '../otp/otp.service';
 import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessions.service';
 import { hashPassword, verifyPassword } from '../users/password';
-import { findUserById, findUserByMobile, updatePasswordHash } from '../users/users.repository';
+import { findUserById, findUserByMobile, replacePasswordHashIfUnchanged, updatePasswordHash } from '../users/users.repository';
 import { CUSTOMER_USER_TYPE, SUB_ACCOUNT_PARENT_ID } from '../users/users.service';
-import { claimAccountAttempt, clearAccountAttempts, releaseAccountAttempt } from './login-throttle';
-import { assertPasswordAllowed } from './password-policy';
+import { claimPasswordChangeCheck, clearAccountAttempts, releasePasswordChangeCheck } from './login-throttle';
+import { assertPasswordAllowed } from '../users/password-policy';
+import { writeTransaction } from '../../db/unit-of-work';
 
 export interface PasswordChange {
   oldPassword: string;
@@ -34,15 +35,27 @@ export const PASSWORD_RESET_MESSAGE =
 export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: SessionsService; otp: OtpService }) {
   const { db, clock, sessions, otp } = deps;
 
-  /** Stores the new hash and ends every session of the user, in one transaction. */
+  /**
+   * Stores the new hash and ends every session of the user, in one transaction. A change passes
+   * the hash its old password was checked against: of two parallel changes only the first
+   * stores its password, the other is refused (its session has just ended anyway).
+   */
   async function replacePassword(
     userId: number,
     passwordHash: string,
     event: 'password_changed' | 'password_reset',
     client: ClientInfo,
+    expectedHash?: string,
   ): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await updatePasswordHash(trx, userId, passwordHash, { mustChangePassword: false });
+    await writeTransaction(db, async (trx) => {
+      if (expectedHash === undefined) {
+        await updatePasswordHash(trx, userId, passwordHash, { mustChangePassword: false });
+      } else if (!(await replacePasswordHashIfUnchanged(trx, userId, expectedHash, passwordHash))) {
+        throw new AppError(
+          'SESSION_EXPIRED',
+          'Your password was changed by another request just now. Please log in again with the new password.',
+        );
+      }
       await sessions.endAllOfUser(trx, userId, event);
       await recordActivity(trx, clock, { userId, event, client });
       // Guesses at the old password are moot now: the count starts afresh.
@@ -65,17 +78,26 @@ export function createPasswordsService(deps: { db: Db; clock: Clock; sessions: S
       if (caller.isDemo) throw new AppError('REFUSED', 'A demo account has no password to change.');
       const user = await findUserById(db, caller.userId);
       if (!user) throw new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.');
-      await claimAccountAttempt(db, clock, user.id);
-      if (!(await verifyPassword(user.password_hash, change.oldPassword))) {
+      await claimPasswordChangeCheck(db, clock, user.id);
+      let isOldRight: boolean;
+      try {
+        isOldRight = await verifyPassword(user.password_hash, change.oldPassword);
+      } catch (error) {
+        // Hashing was too busy to check (503): no check, no try used.
+        await releasePasswordChangeCheck(db, user.id);
+        throw error;
+      }
+      if (!isOldRight) {
         await recordActivity(db, clock, { userId: user.id, event: 'password_change_failed', client });
         throw new AppError('INVALID_CREDENTIALS', 'The old password is wrong.');
       }
-      await releaseAccountAttempt(db, user.id);
+      await releasePasswordChangeCheck(db, user.id);
       if (change.newPassword === change.oldPassword) {
         throw new AppError('BAD_REQUEST', 'The new password must be different from the old one.');
       }
       assertPasswordAllowed(change.newPassword, user.user_name);
-      await replacePassword(user.id, await hashPassword(change.newPassword), 'password_changed', client);
+      const newHash = await hashPassword(change.newPassword);
+      await replacePassword(user.id, newHash, 'password_changed', client, user.password_hash);
     },
 
     /** forgotPassord: the OTP proves the mobile; the answer is the same for any mobile. */

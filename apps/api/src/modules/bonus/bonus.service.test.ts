@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from '../ledger/ledger-audit';
 import { EXPIRY_BATCH } from './bonus.service';
+import { ref } from '../../../test/support/refs';
 
 let t: WalletTestDb;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ async function player(name: string, options: { cash?: number; split?: number; wa
     if (options.cash) {
       await t.module.ledger.transfer(trx, {
         kind: 'test_credit',
-        reference: 'set-up',
+        reference: ref('set-up'),
         userId,
         from: { system: 'house' },
         to: { userId, kind: 'cash' },
@@ -30,13 +31,13 @@ async function player(name: string, options: { cash?: number; split?: number; wa
     }
     if (options.split) await t.module.bonuses.grant(trx, { userId, amount: options.split, wallet: 'split', reason: 'welcome' });
     if (options.wager) await t.module.bonuses.grant(trx, { userId, amount: options.wager, wallet: 'wager', reason: 'reload' });
-  });
+  }, userId);
   if (options.active) await t.module.wallet.setActiveWallet(userId, options.active);
   return userId;
 }
 
 const turnover = (userId: number, amount: number) =>
-  t.inTransaction((trx) => t.module.bonuses.recordSettledTurnover(trx, { userId, amount, reference: 'bet:1' }));
+  t.inTransaction((trx) => t.module.bonuses.recordSettledTurnover(trx, { userId, amount, reference: ref('bet:1') }), userId);
 const balances = (userId: number) => t.module.wallet.readBalances(t.db, userId);
 const bonusRows = (userId: number) =>
   t.db.selectFrom('bonuses').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -106,17 +107,26 @@ describe('wager wallet', () => {
 
   it('waits while bonus money is staked on open bets, then releases', async () => {
     const userId = await player('wager_staked', { wager: 10_000, active: 2 });
-    const held = await t.inTransaction((trx) => t.module.wallet.hold(trx, { userId, amount: 4_000, reference: 'bet:7' }));
-    expect(held).toEqual({ fromCash: 0, fromBonus: 4_000 });
+    const held = await t.inTransaction(
+      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:7', exposure: 4_000, cause: 'bet:7' }),
+      userId,
+    );
+    expect(held).toEqual({ cashHeld: 0, bonusHeld: 4_000, change: 4_000 });
     expect(await turnover(userId, 200_000)).toEqual([]);
-    await t.inTransaction((trx) => t.module.wallet.release(trx, { userId, ...held, reference: 'bet:7' }));
+    await t.inTransaction(
+      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:7', exposure: 0, cause: 'bet:7' }),
+      userId,
+    );
     expect(await turnover(userId, 1)).toMatchObject([{ amount: 10_000, isCompleted: true }]);
     expect(await balances(userId)).toMatchObject({ cash: 10_000, wagerBonus: 0, bonusExposure: 0 });
   });
 
   it('works bonuses off oldest first and carries the surplus turnover to the next', async () => {
     const userId = await player('wager_queue', { wager: 1_000, active: 2 });
-    await t.inTransaction((trx) => t.module.bonuses.grant(trx, { userId, amount: 2_000, wallet: 'wager', reason: 'second' }));
+    await t.inTransaction(
+      (trx) => t.module.bonuses.grant(trx, { userId, amount: 2_000, wallet: 'wager', reason: 'second' }),
+      userId,
+    );
     const released = await turnover(userId, 15_000);
     expect(released).toMatchObject([{ amount: 1_000, isCompleted: true }]);
     const [, second] = await bonusRows(userId);
@@ -142,7 +152,10 @@ describe('bonus expiry', () => {
   it('never pays out an expired wager bonus that the sweep has not reached yet with another bonus', async () => {
     const userId = await player('wager_overlap', { wager: 1_000, active: 2 });
     t.clock.advance(29 * DAY_MS);
-    await t.inTransaction((trx) => t.module.bonuses.grant(trx, { userId, amount: 100, wallet: 'wager', reason: 'reload' }));
+    await t.inTransaction(
+      (trx) => t.module.bonuses.grant(trx, { userId, amount: 100, wallet: 'wager', reason: 'reload' }),
+      userId,
+    );
     t.clock.advance(2 * DAY_MS);
     // The first bonus is past its time; the second completes with this turnover.
     const releases = await turnover(userId, 1_000);
@@ -160,9 +173,13 @@ describe('bonus expiry', () => {
       for (let i = 0; i < EXPIRY_BATCH; i++) {
         await t.module.bonuses.grant(trx, { userId: staked, amount: 10, wallet: 'wager', reason: 'reload' });
       }
-    });
+    }, staked);
     await t.module.wallet.setActiveWallet(staked, 2);
-    await t.inTransaction((trx) => t.module.wallet.hold(trx, { userId: staked, amount: 500, reference: 'bet:many' }));
+    await t.inTransaction(
+      (trx) =>
+        t.module.wallet.setMarketExposure(trx, { userId: staked, marketKey: 'market:many', exposure: 500, cause: 'bet:many' }),
+      staked,
+    );
     const behind = await player('split_behind', { split: 1_000, active: 1 });
     t.clock.advance(BONUS_LIFETIME_DAYS * DAY_MS + 1);
     await t.module.bonuses.expireDue();
@@ -172,11 +189,17 @@ describe('bonus expiry', () => {
 
   it('keeps a staked wager bonus until its bets settle, then expires it', async () => {
     const userId = await player('wager_expiry', { wager: 3_000, active: 2 });
-    const held = await t.inTransaction((trx) => t.module.wallet.hold(trx, { userId, amount: 1_000, reference: 'bet:9' }));
+    await t.inTransaction(
+      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:9', exposure: 1_000, cause: 'bet:9' }),
+      userId,
+    );
     t.clock.advance(BONUS_LIFETIME_DAYS * DAY_MS + 1);
     await t.module.bonuses.expireDue();
     expect((await bonusRows(userId))[0]).toMatchObject({ status: 'active' });
-    await t.inTransaction((trx) => t.module.wallet.release(trx, { userId, ...held, reference: 'bet:9' }));
+    await t.inTransaction(
+      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:9', exposure: 0, cause: 'bet:9' }),
+      userId,
+    );
     await t.module.bonuses.expireDue();
     expect((await bonusRows(userId))[0]).toMatchObject({ status: 'expired' });
     expect(await balances(userId)).toMatchObject({ wagerBonus: 0, cash: 0 });

@@ -12,7 +12,8 @@ import type { Ledger } from '../ledger/ledger.service';
 import { findUserByNameKey } from '../users/users.repository';
 import { userNameKey } from '../users/users.service';
 import { parseOperatorAmount, parseReason, type WalletService } from '../wallet/wallet.service';
-import { findActiveWallet, lockUserWallet } from '../wallet/wallet.repository';
+import { findActiveWallet } from '../wallet/wallet.repository';
+import { assertPlayerLocked, moneyTransaction } from '../../db/unit-of-work';
 import { allocateWagerWallet, applySplitTurnover } from './bonus.rules';
 import { findBonus, insertBonus, insertBonusEvent, listActiveBonuses, listDueBonuses, updateBonus } from './bonus.repository';
 import type { BonusEventKind, BonusRow } from './bonus.table';
@@ -78,7 +79,8 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
       const userId = Number(bonus.user_id);
       const result = await ledger.transfer(executor, {
         kind: `bonus_${kind}`,
-        reference: `bonus:${bonus.id}`,
+        // A split bonus releases in steps: what was released before names each step.
+        reference: `bonus:${bonus.id}:${kind}:${Number(bonus.released_amount)}`,
         userId,
         sessionId: sessionId ?? null,
         from: { userId, kind: bonus.wallet === 'split' ? 'split_bonus' : 'wager_bonus' },
@@ -100,10 +102,10 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
   }
 
   async function expireOne(bonusId: number): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const due = await findBonus(trx, bonusId);
-      if (!due) return false;
-      await lockUserWallet(trx, Number(due.user_id), clock.now());
+    const due = await findBonus(db, bonusId);
+    if (!due) return false;
+    // The player's lock first, like every money transaction, then the bonus is read again under it.
+    return moneyTransaction(db, { userIds: [Number(due.user_id)], now: clock.now() }, async (trx) => {
       const bonus = await findBonus(trx, bonusId);
       if (!bonus || bonus.status !== 'active' || Number(bonus.expires_at) > clock.now()) return false;
       const userId = Number(bonus.user_id);
@@ -195,7 +197,7 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
   const service: BonusService = {
     async grant(executor, { userId, amount, wallet: walletName, reason, sessionId }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('BAD_REQUEST', 'A bonus must be more than 0');
-      await lockUserWallet(executor, userId, clock.now());
+      assertPlayerLocked(executor, userId);
       const now = clock.now();
       const bonusId = await insertBonus(executor, {
         user_id: userId,
@@ -230,14 +232,15 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
       const reason = parseReason(reasonText);
       const user = await findUserByNameKey(db, userNameKey(userName));
       if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
-      return db
-        .transaction()
-        .execute((trx) => service.grant(trx, { userId: Number(user.id), amount, wallet: walletText, reason }));
+      const userId = Number(user.id);
+      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, (trx) =>
+        service.grant(trx, { userId, amount, wallet: walletText, reason }),
+      );
     },
 
     async recordSettledTurnover(trx, { userId, amount, sessionId }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) return [];
-      await lockUserWallet(trx, userId, clock.now());
+      assertPlayerLocked(trx, userId);
       const activeWallet = await findActiveWallet(trx, userId);
       if (activeWallet === ACTIVE_WALLET.none) return [];
       const walletName = activeWallet === ACTIVE_WALLET.split ? 'split' : 'wager';

@@ -39,3 +39,11 @@ export interface BonusEventsTable {
 
 export type BonusRow = Selectable<BonusesTable>;
 export type BonusEventRow = Selectable<BonusEventsTable>;
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    bonuses: BonusesTable;
+    bonus_events: BonusEventsTable;
+  }
+}

@@ -1,6 +1,14 @@
-import { BUTTON_TYPES, DEFAULT_STAKE_BUTTONS, PAISE_PER_RUPEE, type StakeButton } from '@app/shared';
+import {
+  BUTTON_TYPES,
+  DEFAULT_STAKE_BUTTONS,
+  PAISE_PER_RUPEE,
+  type StakeButton,
+  hasDisallowedLabelCharacters,
+} from '@app/shared';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
 import { listButtons, replaceButtons } from './buttons.repository';
+import { writeTransaction } from '../../db/unit-of-work';
 
 export interface ButtonsService {
   /** The player's stake buttons; a type never saved shows the defaults. */
@@ -26,8 +34,13 @@ export function createButtonsService(db: Db): ButtonsService {
   return {
     getButtons: (userId) => read(db, userId),
     async setButtons(userId, buttons) {
+      // A name that reads differently from what it holds (bidi overrides, invisible characters).
+      const badIndex = buttons.findIndex((button) => hasDisallowedLabelCharacters(button.button_name));
+      if (badIndex >= 0) {
+        throw new AppError('BAD_REQUEST', `${badIndex}.button_name: Button name has characters that are not allowed`);
+      }
       const types = BUTTON_TYPES.filter((type) => buttons.some((button) => button.type === type));
-      return db.transaction().execute(async (trx) => {
+      return writeTransaction(db, async (trx) => {
         await replaceButtons(
           trx,
           userId,

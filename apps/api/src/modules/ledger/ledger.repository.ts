@@ -74,12 +74,40 @@ export function createLedgerStatements(): LedgerStatements {
     [numberSentinel(0), textSentinel(1), numberSentinel(2)] as const,
   );
   const insertTransactionRow = reusableQuery(
-    (db: Db, kind: string, reference: string, book: string, userId: number | null, sessionId: string | null, createdAt: number) =>
+    (
+      db: Db,
+      kind: string,
+      reference: string,
+      book: string,
+      userId: number | null,
+      sessionId: string | null,
+      note: string | null,
+      reverses: number | null,
+      createdAt: number,
+    ) =>
       db
         .insertInto('ledger_transactions')
-        .values({ kind, reference, book: book as Book, user_id: userId, session_id: sessionId, created_at: createdAt })
+        .values({
+          kind,
+          reference,
+          book: book as Book,
+          user_id: userId,
+          session_id: sessionId,
+          note,
+          reverses_transaction_id: reverses,
+          created_at: createdAt,
+        })
         .returning('id'),
-    [textSentinel(0), textSentinel(1), textSentinel(2), numberSentinel(3), textSentinel(4), numberSentinel(5)] as const,
+    [
+      textSentinel(0),
+      textSentinel(1),
+      textSentinel(2),
+      numberSentinel(3),
+      textSentinel(4),
+      textSentinel(5),
+      numberSentinel(6),
+      numberSentinel(7),
+    ] as const,
   );
   const entriesByCount = new Map<number, ReturnType<typeof entriesStatement>>();
   return {
@@ -95,6 +123,8 @@ export function createLedgerStatements(): LedgerStatements {
         row.book,
         row.user_id ?? null,
         row.session_id ?? null,
+        row.note ?? null,
+        row.reverses_transaction_id ?? null,
         row.created_at,
       );
       if (!inserted) throw new Error('ledger transaction insert returned no id');
@@ -175,4 +205,25 @@ export async function sumAccountEntries(db: Db, accountKey: string): Promise<num
     .where('ledger_accounts.account_key', '=', accountKey)
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** The transaction of a kind and reference, if it was written: "once" is the database's rule. */
+export async function findTransactionByReference(db: Db, kind: string, reference: string) {
+  return db
+    .selectFrom('ledger_transactions')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}
+
+/** The entries of one transaction, with each account's key. */
+export async function listTransactionEntries(db: Db, transactionId: number) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['e.account_id', 'e.amount', 'a.account_key', 'a.owner_user_id', 'a.kind'])
+    .where('e.transaction_id', '=', transactionId)
+    .orderBy('e.id')
+    .execute();
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from './ledger-audit';
 import { userAccountKey } from './ledger.repository';
+import { ref } from '../../../test/support/refs';
 
 let t: WalletTestDb;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ const house = { system: 'house' } as const;
 
 async function credit(userId: number, amount: number, kind = 'test_credit') {
   return t.inTransaction((trx) =>
-    t.module.ledger.transfer(trx, { kind, reference: 'test', userId, from: house, to: cash(userId), amount }),
+    t.module.ledger.transfer(trx, { kind, reference: ref('test'), userId, from: house, to: cash(userId), amount }),
   );
 }
 
@@ -35,7 +36,7 @@ describe('ledger service', () => {
     await t.inTransaction((trx) =>
       t.module.ledger.transfer(trx, {
         kind: 'test_debit',
-        reference: 'r',
+        reference: 'debit-r',
         userId,
         sessionId: '42',
         from: cash(userId),
@@ -54,7 +55,7 @@ describe('ledger service', () => {
       .selectAll()
       .where('id', '=', entries[1]!.transaction_id)
       .executeTakeFirstOrThrow();
-    expect(tx).toMatchObject({ kind: 'test_debit', reference: 'r', book: 'real', session_id: '42' });
+    expect(tx).toMatchObject({ kind: 'test_debit', reference: 'debit-r', book: 'real', session_id: '42' });
     expect(Number(tx.user_id)).toBe(userId);
     const legs = await t.db.selectFrom('ledger_entries').select('amount').where('transaction_id', '=', tx.id).execute();
     expect(legs.reduce((sum, leg) => sum + Number(leg.amount), 0)).toBe(0);
@@ -70,8 +71,8 @@ describe('ledger service', () => {
       .executeTakeFirstOrThrow();
     const attempt = t.inTransaction(async (trx) => {
       // A leg that succeeds first, then the one that fails: the whole transaction must go.
-      await t.module.ledger.transfer(trx, { kind: 't', reference: 'r', userId, from: house, to: cash(userId), amount: 100 });
-      await t.module.ledger.transfer(trx, { kind: 't', reference: 'r', userId, from: cash(userId), to: house, amount: 601 });
+      await t.module.ledger.transfer(trx, { kind: 't', reference: ref('r'), userId, from: house, to: cash(userId), amount: 100 });
+      await t.module.ledger.transfer(trx, { kind: 't', reference: ref('r'), userId, from: cash(userId), to: house, amount: 601 });
     });
     await expect(attempt).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 422 });
     const after = await t.db
@@ -86,7 +87,7 @@ describe('ledger service', () => {
     const userId = await t.addPlayer('ledger_c');
     const posting = (amounts: number[]) => ({
       kind: 't',
-      reference: 'r',
+      reference: ref('r'),
       userId,
       legs: amounts.map((amount, index) => ({ account: index === 0 ? cash(userId) : house, amount })),
     });
@@ -119,7 +120,7 @@ describe('ledger service', () => {
     const mixed = t.inTransaction((trx) =>
       t.module.ledger.transfer(trx, {
         kind: 't',
-        reference: 'r',
+        reference: ref('r'),
         userId: demoId,
         from: cash(demoId),
         to: cash(realId),
@@ -130,7 +131,7 @@ describe('ledger service', () => {
     const toGateway = t.inTransaction((trx) =>
       t.module.ledger.transfer(trx, {
         kind: 't',
-        reference: 'r',
+        reference: ref('r'),
         userId: demoId,
         from: cash(demoId),
         to: { system: 'payment_gateway' },
@@ -163,7 +164,12 @@ describe('ledger service', () => {
   it('has the database refuse any change to or removal of an entry or a transaction', async () => {
     await expect(t.db.updateTable('ledger_entries').set({ amount: 1 }).execute()).rejects.toThrow(/append-only/);
     await expect(t.db.deleteFrom('ledger_entries').execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.updateTable('ledger_transactions').set({ reference: 'x' }).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.db
+        .updateTable('ledger_transactions')
+        .set({ reference: ref('x') })
+        .execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(t.db.deleteFrom('ledger_transactions').execute()).rejects.toThrow(/append-only/);
   });
 
@@ -211,7 +217,7 @@ describe('ledger audit', () => {
       .executeTakeFirstOrThrow();
     const tx = await t.db
       .insertInto('ledger_transactions')
-      .values({ kind: 'forged', reference: 'x', book: 'real', user_id: userId, session_id: null, created_at: 0 })
+      .values({ kind: 'forged', reference: ref('x'), book: 'real', user_id: userId, session_id: null, created_at: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db

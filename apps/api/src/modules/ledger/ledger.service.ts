@@ -8,8 +8,15 @@ import {
   findUserIsDemo,
   insertSystemAccount,
   insertUserAccounts,
+  listTransactionEntries,
   userAccountKey,
 } from './ledger.repository';
+import { isUniqueViolation } from '../../db/errors';
+import { appendOutboxEvent } from '../../db/outbox';
+import type { Tx } from '../../db/unit-of-work';
+
+/** The outbox topic of every posting that touched a player: `{ user_ids, transaction_id }`. */
+export const BALANCE_CHANGED_TOPIC = 'balance.changed';
 import type { Book, UserAccountKind } from './ledger.table';
 
 /**
@@ -36,6 +43,8 @@ export interface Posting {
   sessionId?: string | null;
   /** Needed only when no player's account takes part. */
   book?: Book;
+  /** What a person wrote about it (an operator's reason). */
+  note?: string | null;
   legs: Leg[];
 }
 
@@ -52,9 +61,23 @@ export interface TransferInput extends Omit<Posting, 'legs'> {
   amount: number;
 }
 
+export interface ReversalInput {
+  /** The transaction to reverse; each is reversed at most once (a unique link in the database). */
+  transactionId: number;
+  kind: string;
+  reference: string;
+  userId: number | null;
+  note?: string | null;
+}
+
 export interface Ledger {
-  /** Writes one balanced transaction. `db` must be a transaction the caller owns. */
+  /**
+   * Writes one balanced transaction. `db` must be a transaction the caller owns. A (kind,
+   * reference) that was written before is refused: DuplicatePostingError.
+   */
   post(db: Db, posting: Posting): Promise<PostResult>;
+  /** Writes the exact opposite of an earlier transaction, linked to it. */
+  reverse(db: Db, input: ReversalInput): Promise<PostResult>;
   /** Moves a positive amount from one account to another. */
   transfer(db: Db, input: TransferInput): Promise<PostResult>;
   /** A player's accounts exist once this resolves (creating them is idempotent). */
@@ -69,6 +92,13 @@ export class InsufficientBalanceError extends AppError {
   }
 }
 
+/** A (kind, reference) or a reversal that was already written: the database says "once". */
+export class DuplicatePostingError extends AppError {
+  constructor(kind: string, reference: string) {
+    super('CONFLICT', `This was already recorded (${kind} ${reference})`);
+  }
+}
+
 const PROVIDER_CODE = /^[a-z0-9_-]{1,40}$/;
 
 function systemAccountKey(ref: Exclude<AccountRef, { userId: number }>, book: Book): string {
@@ -77,6 +107,13 @@ function systemAccountKey(ref: Exclude<AccountRef, { userId: number }>, book: Bo
     return `game_provider:${ref.code}:${book}`;
   }
   return `${ref.system}:${book}`;
+}
+
+/** The account of a stored entry, named the way postings name accounts. */
+function accountRefOf(entry: { account_key: string; owner_user_id: number | null; kind: string }): AccountRef {
+  if (entry.owner_user_id !== null) return { userId: Number(entry.owner_user_id), kind: entry.kind as UserAccountKind };
+  if (entry.kind === 'game_provider') return { system: 'game_provider', code: entry.account_key.split(':')[1] ?? '' };
+  return { system: entry.kind as 'house' | 'payment_gateway' };
 }
 
 function validate(posting: Posting): void {
@@ -90,7 +127,8 @@ function validate(posting: Posting): void {
   }
   if (sum !== 0) throw new Error(`Ledger legs sum to ${sum}, not 0`);
   if (!posting.kind || posting.kind.length > 40) throw new Error('A ledger transaction needs a kind');
-  if (posting.reference.length > 200) throw new Error('A ledger reference is at most 200 characters');
+  if (!posting.reference || posting.reference.length > 200) throw new Error('A ledger reference is 1 to 200 characters');
+  if (posting.note && posting.note.length > 200) throw new Error('A ledger note is at most 200 characters');
 }
 
 /**
@@ -137,7 +175,7 @@ export function createLedger(clock: Clock): Ledger {
     throw new InsufficientBalanceError(key);
   }
 
-  async function post(db: Db, posting: Posting): Promise<PostResult> {
+  async function post(db: Db, posting: Posting, reverses: number | null = null): Promise<PostResult> {
     if (!db.isTransaction) throw new Error('ledger.post must run inside the caller’s transaction');
     validate(posting);
     const userLegs = posting.legs
@@ -167,14 +205,27 @@ export function createLedger(clock: Clock): Ledger {
     }
 
     const now = clock.now();
-    const transactionId = await insertTransaction(db, {
-      kind: posting.kind,
-      reference: posting.reference,
-      book,
-      user_id: posting.userId,
-      session_id: posting.sessionId ?? null,
-      created_at: now,
-    });
+    let transactionId: number;
+    try {
+      transactionId = await insertTransaction(db, {
+        kind: posting.kind,
+        reference: posting.reference,
+        book,
+        user_id: posting.userId,
+        session_id: posting.sessionId ?? null,
+        note: posting.note ?? null,
+        reverses_transaction_id: reverses,
+        created_at: now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicatePostingError(posting.kind, posting.reference);
+      throw error;
+    }
+    // Balance push and other instances' listeners learn of it once it commits (the outbox).
+    if (balances.size > 0) {
+      const userIds = [...new Set(userLegs.map((leg) => leg.userId))];
+      await appendOutboxEvent(db as Tx, BALANCE_CHANGED_TOPIC, { user_ids: userIds, transaction_id: transactionId }, now);
+    }
     await insertEntries(
       db,
       entries.map((entry) => ({
@@ -189,8 +240,20 @@ export function createLedger(clock: Clock): Ledger {
     return { transactionId, book, balances };
   }
 
+  async function reverse(db: Db, input: ReversalInput): Promise<PostResult> {
+    const entries = await listTransactionEntries(db, input.transactionId);
+    if (entries.length === 0) throw new AppError('NOT_FOUND', `No ledger transaction ${input.transactionId}`);
+    const legs = entries.map((entry) => ({ account: accountRefOf(entry), amount: -Number(entry.amount) }));
+    return post(
+      db,
+      { kind: input.kind, reference: input.reference, userId: input.userId, note: input.note ?? null, legs },
+      input.transactionId,
+    );
+  }
+
   return {
-    post,
+    post: (db, posting) => post(db, posting),
+    reverse,
     async transfer(db, { from, to, amount, ...rest }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`A transfer needs a positive amount, not ${amount}`);
       return post(db, {

@@ -27,6 +27,10 @@ export interface LedgerTransactionsTable {
   book: Book;
   user_id: number | null;
   session_id: string | null;
+  /** What a person wrote about it (an operator's reason); the reference is the machine's key. */
+  note: string | null;
+  /** The transaction this one reverses (each is reversed at most once: unique). */
+  reverses_transaction_id: number | null;
   created_at: number;
 }
 
@@ -44,3 +48,21 @@ export interface LedgerEntriesTable {
 
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+
+/** A clean audit's high-water mark: `ledger verify --incremental` checks only what came after. */
+export interface LedgerCheckpointsTable {
+  id: Generated<number>;
+  last_transaction_id: number;
+  last_entry_id: number;
+  created_at: number;
+}
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    ledger_accounts: LedgerAccountsTable;
+    ledger_transactions: LedgerTransactionsTable;
+    ledger_entries: LedgerEntriesTable;
+    ledger_checkpoints: LedgerCheckpointsTable;
+  }
+}

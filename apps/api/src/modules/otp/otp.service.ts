@@ -13,6 +13,8 @@ import {
   markOtpUsed,
   spendOtpAttempt,
 } from './otp.repository';
+import { writeTransaction } from '../../db/unit-of-work';
+import { RetryLaterError } from '../../plugins/error-handler';
 
 /** OTP rules of product-rules.md; the send limits are ours (docs/accounts.md). */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -58,21 +60,24 @@ export function createOtpService(
       const requestId = randomHex(16);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // Checked and recorded under the mobile's lock: parallel sends cannot all pass the cooldown.
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(db, async (trx) => {
         await lockMobileForSend(trx, dialect, mobile);
         const recent = await listOtpSendTimes(trx, mobile, now - HOUR_MS);
         const latest = recent[0];
         if (latest !== undefined && now - latest < OTP_RESEND_COOLDOWN_MS) {
-          throw new AppError(
+          // Retry-After: the site's Resend countdown shows exactly the server's wait.
+          throw new RetryLaterError(
             'RATE_LIMITED',
             `A code was just sent to this number. Please wait ${secondsText(latest + OTP_RESEND_COOLDOWN_MS - now)} before asking again.`,
+            (latest + OTP_RESEND_COOLDOWN_MS - now) / 1000,
           );
         }
         if (recent.length >= OTP_HOURLY_CAP) {
           const oldest = recent[recent.length - 1] ?? now;
-          throw new AppError(
+          throw new RetryLaterError(
             'RATE_LIMITED',
             `Too many codes were sent to this number. Please try again in ${secondsText(oldest + HOUR_MS - now)}.`,
+            (oldest + HOUR_MS - now) / 1000,
           );
         }
         await insertOtpCode(trx, {

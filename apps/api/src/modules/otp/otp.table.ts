@@ -13,3 +13,10 @@ export interface OtpCodesTable {
 }
 
 export type OtpCodeRow = Selectable<OtpCodesTable>;
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    otp_codes: OtpCodesTable;
+  }
+}

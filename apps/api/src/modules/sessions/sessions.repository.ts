@@ -87,6 +87,22 @@ export async function endSessionRow(db: Db, sessionId: number, now: number, reas
   await db.updateTable('users').set({ current_session_id: null }).where('current_session_id', '=', sessionId).execute();
 }
 
+/**
+ * Ends the session if it is still live; false when it had ended already (a parallel logout, a
+ * password change): the caller answers as if this call had come second.
+ */
+export async function endLiveSessionRow(db: Db, sessionId: number, now: number, reason: string): Promise<boolean> {
+  const ended = await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .returning(userChangedColumn('user_id'))
+    .execute();
+  await db.updateTable('users').set({ current_session_id: null }).where('current_session_id', '=', sessionId).execute();
+  return ended.length === 1;
+}
+
 export async function endUserSessionRows(db: Db, userId: number, now: number, reason: string): Promise<void> {
   await db
     .updateTable('users')
@@ -111,4 +127,17 @@ export async function countLiveSessions(db: Db, userId: number): Promise<number>
     .where('s.ended_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Whether the user logged in from this address since `since` (a known address of the account). */
+export async function hasRecentLoginFrom(db: Db, userId: number, ip: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
 import {
+  endLiveSessionRow,
   endSessionRow,
   endUserSessionRows,
   findSessionByTokenHash,
@@ -52,7 +53,8 @@ export interface SessionsService {
    * undefined when there is none that is sure to be good (then `resolve` decides).
    */
   copyOf(token: string | undefined): SessionUser | undefined;
-  end(db: Db, sessionId: number, reason: SessionEndReason): Promise<void>;
+  /** Ends a live session; false when it had ended already. */
+  end(db: Db, sessionId: number, reason: SessionEndReason): Promise<boolean>;
   endAllOfUser(db: Db, userId: number, reason: SessionEndReason): Promise<void>;
 }
 
@@ -73,8 +75,20 @@ export interface SessionsOptions {
   copies?: UserCache<string, SessionCopy>;
 }
 
+/**
+ * How often a session's last-seen time is written, for an idle limit: once a minute, or a quarter
+ * of a shorter limit. The time seen may be that much behind the player's last call, so the
+ * session ends only after the idle limit plus this much: an active player (calls less than the
+ * limit apart) is never logged out, an inactive one at most this much late.
+ */
+export function lastSeenWriteIntervalMs(idleMs: number): number {
+  return Math.min(LAST_SEEN_WRITE_INTERVAL_MS, Math.floor(idleMs / 4));
+}
+
 export function createSessionsService(db: Db, clock: Clock, options: SessionsOptions): SessionsService {
   const idleMs = options.idleMinutes * 60_000;
+  const writeIntervalMs = lastSeenWriteIntervalMs(idleMs);
+  const idleGraceMs = idleMs + writeIntervalMs;
   const { copies } = options;
 
   return {
@@ -108,12 +122,12 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
       if (!session || session.ended_at !== null || session.is_disabled) throw expired();
       if (session.current_session_id !== session.id) throw elsewhere();
       const now = clock.now();
-      if (now - session.last_seen_at > idleMs) {
+      if (now - session.last_seen_at > idleGraceMs) {
         await endSessionRow(db, session.id, now, 'idle');
         throw expired();
       }
       let lastSeenAt = session.last_seen_at;
-      if (countsAsActivity && now - session.last_seen_at >= LAST_SEEN_WRITE_INTERVAL_MS) {
+      if (countsAsActivity && now - session.last_seen_at >= writeIntervalMs) {
         await touchSession(db, session.id, now);
         lastSeenAt = now;
       }
@@ -131,7 +145,7 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
       return user;
     },
 
-    end: (trx, sessionId, reason) => endSessionRow(trx, sessionId, clock.now(), reason),
+    end: (trx, sessionId, reason) => endLiveSessionRow(trx, sessionId, clock.now(), reason),
     endAllOfUser: (trx, userId, reason) => endUserSessionRows(trx, userId, clock.now(), reason),
   };
 }

@@ -13,3 +13,10 @@ export interface SessionsTable {
 }
 
 export type SessionRow = Selectable<SessionsTable>;
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    sessions: SessionsTable;
+  }
+}

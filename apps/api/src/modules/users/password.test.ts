@@ -1,25 +1,39 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
-import { PasswordHasherProcess } from './password-hasher';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configurePasswordHashing, hashPassword, verifyPassword } from './password';
+import { type HashJob, type HashWorker, HashQueueTimeoutError, PasswordHashPool, threadHashWorker } from './password-pool';
 
-const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-const hasher = new PasswordHasherProcess();
-afterAll(() => hasher.stop());
+const CHEAP = { memoryCost: 1_024, timeCost: 1, parallelism: 1 };
 
-/** The nice value of every thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNiceValues(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[16]);
+/** The nice value of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
   });
 }
 
+/** Workers whose jobs end only when the test says, so queueing is tested without timing luck. */
+function heldWorkers() {
+  const held: { job: HashJob; finish: (value: string | boolean) => void; fail: (error: Error) => void }[] = [];
+  let created = 0;
+  const createWorker = (): HashWorker => {
+    created += 1;
+    return {
+      run: (job) => new Promise((finish, fail) => held.push({ job, finish, fail })),
+      terminate: () => undefined,
+    };
+  };
+  return { held, createWorker, created: () => created };
+}
+
+afterEach(() => configurePasswordHashing({ hasher: 'worker', memoryKib: 1_024, passes: 1 }));
+
 describe('password hashing', () => {
-  it('hashes with argon2id and verifies only the same password', async () => {
+  it('hashes with argon2id at the configured cost and verifies only the same password', async () => {
+    configurePasswordHashing({ hasher: 'worker', memoryKib: 2_048, passes: 1 });
     const hash = await hashPassword('Correct2026');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2)\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=2048,(t=1,p=1|p=1,t=1)\$/);
     expect(await verifyPassword(hash, 'Correct2026')).toBe(true);
     expect(await verifyPassword(hash, 'Correct2027')).toBe(false);
   });
@@ -29,23 +43,53 @@ describe('password hashing', () => {
     expect(await verifyPassword('$argon2id$broken', 'x')).toBe(false);
   });
 
-  it.runIf(process.platform === 'linux')('runs in a child process whose every thread has the lowest priority', async () => {
-    const hash = await hasher.run({ op: 'hash', password: 'Priority2026', options: OPTIONS });
-    expect(await hasher.run({ op: 'verify', hash: String(hash), password: 'Priority2026' })).toBe(true);
-    const pid = hasher.pid;
-    expect(pid).toBeGreaterThan(0);
-    expect(pid).not.toBe(process.pid);
-    const niceValues = threadNiceValues(pid ?? 0);
-    expect(niceValues.length).toBeGreaterThan(1);
-    expect(new Set(niceValues)).toEqual(new Set([19]));
+  it.runIf(process.platform === 'linux')('hashes on worker threads of this process at normal priority', async () => {
+    const worker = threadHashWorker();
+    const hash = await worker.run({ op: 'hash', password: 'Priority2026', options: CHEAP });
+    expect(await worker.run({ op: 'verify', hash: String(hash), password: 'Priority2026' })).toBe(true);
+    // No thread of the process was lowered (the old hasher ran at nice 19 and starved under load).
+    expect(new Set(threadNiceValues())).toEqual(new Set([threadNiceValues()[0]]));
+    worker.terminate();
+  });
+});
+
+describe('the hashing pool', () => {
+  it('runs as many jobs as it has workers and queues the rest in arrival order', async () => {
+    const workers = heldWorkers();
+    const pool = new PasswordHashPool({ size: 2, maxQueueWaitMs: 60_000, createWorker: workers.createWorker });
+    const results = ['a', 'b', 'c'].map((password) => pool.run({ op: 'hash', password, options: CHEAP }));
+    expect(workers.held.map((entry) => (entry.job as { password: string }).password)).toEqual(['a', 'b']);
+    expect(pool.waiting).toBe(1);
+    workers.held[0]?.finish('hash-a');
+    expect(await results[0]).toBe('hash-a');
+    await expect.poll(() => workers.held.length).toBe(3);
+    expect((workers.held[2]?.job as { password: string }).password).toBe('c');
+    workers.held[1]?.finish('hash-b');
+    workers.held[2]?.finish('hash-c');
+    expect(await Promise.all(results)).toEqual(['hash-a', 'hash-b', 'hash-c']);
+    expect(workers.created()).toBe(2);
   });
 
-  it('starts a new child after the old one died', async () => {
-    await hasher.run({ op: 'hash', password: 'Restart2026', options: OPTIONS });
-    const first = hasher.pid;
-    process.kill(first ?? 0, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(typeof (await hasher.run({ op: 'hash', password: 'Restart2026', options: OPTIONS }))).toBe('string');
-    expect(hasher.pid).not.toBe(first);
+  it('refuses a job that waited past the limit, and the running ones still finish', async () => {
+    const workers = heldWorkers();
+    const pool = new PasswordHashPool({ size: 1, maxQueueWaitMs: 20, createWorker: workers.createWorker });
+    const running = pool.run({ op: 'hash', password: 'first', options: CHEAP });
+    // The only worker is held: this one can never start within the limit.
+    await expect(pool.run({ op: 'hash', password: 'second', options: CHEAP })).rejects.toBeInstanceOf(HashQueueTimeoutError);
+    expect(pool.waiting).toBe(0);
+    workers.held[0]?.finish('hash-first');
+    expect(await running).toBe('hash-first');
+  });
+
+  it('replaces a worker whose job failed', async () => {
+    const workers = heldWorkers();
+    const pool = new PasswordHashPool({ size: 1, maxQueueWaitMs: 60_000, createWorker: workers.createWorker });
+    const failing = pool.run({ op: 'hash', password: 'x', options: CHEAP });
+    workers.held[0]?.fail(new Error('worker died'));
+    await expect(failing).rejects.toThrow('worker died');
+    const next = pool.run({ op: 'hash', password: 'y', options: CHEAP });
+    workers.held[1]?.finish('hash-y');
+    expect(await next).toBe('hash-y');
+    expect(workers.created()).toBe(2);
   });
 });

@@ -1,75 +1,83 @@
 import { availableParallelism } from 'node:os';
-import argon2 from 'argon2';
-import { PasswordHasherProcess } from './password-hasher';
+import { RetryLaterError } from '../../plugins/error-handler';
+import {
+  type HashJob,
+  HashQueueTimeoutError,
+  type HashWorkerFactory,
+  inlineHashWorker,
+  PasswordHashPool,
+  threadHashWorker,
+} from './password-pool';
 
 /**
- * argon2id with OWASP's recommended floor (19 MiB, 2 passes). The hashing runs in a child
- * process at the lowest CPU priority (password-hasher.ts), so a burst of logins only uses CPU
- * that other requests leave over; if that process cannot run, it runs here on libuv's pool.
+ * argon2id with OWASP's recommended floor (19 MiB, 2 passes) unless configured otherwise (tests
+ * use cheap parameters). Hashing runs on a pool of worker threads at normal priority; a job that
+ * cannot start within the queue limit is refused with 503 and Retry-After (password-pool.ts).
  */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const DEFAULT_ARGON2_MEMORY_KIB = 19_456;
+export const DEFAULT_ARGON2_PASSES = 2;
+export const DEFAULT_HASH_QUEUE_WAIT_MS = 2_000;
 
 /** Hashes at once: beyond the cores they would only queue inside argon2 and hold memory. */
 export function defaultHashConcurrency(): number {
   return Math.max(1, availableParallelism());
 }
 
-let concurrency = defaultHashConcurrency();
-let running = 0;
-const queue: (() => void)[] = [];
-const hasher = new PasswordHasherProcess();
-
-let isInline = false;
-
-/** Set once at start-up from the configuration (PASSWORD_HASHER, PASSWORD_HASH_CONCURRENCY). */
-export function configurePasswordHashing(options: { hasher: 'process' | 'inline'; concurrency?: number | undefined }): void {
-  isInline = options.hasher === 'inline';
-  concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultHashConcurrency()));
+export interface PasswordHashingOptions {
+  hasher: 'worker' | 'inline';
+  concurrency?: number | undefined;
+  queueWaitMs?: number | undefined;
+  memoryKib?: number | undefined;
+  passes?: number | undefined;
+  /** Tests only: stand-in workers. */
+  createWorker?: HashWorkerFactory;
 }
 
-function argon2Inline(job: { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string }) {
-  return job.op === 'hash'
-    ? argon2.hash(job.password, { ...ARGON2_OPTIONS, type: argon2.argon2id })
-    : argon2.verify(job.hash, job.password).catch(() => false);
+let argon2Options = { memoryCost: DEFAULT_ARGON2_MEMORY_KIB, timeCost: DEFAULT_ARGON2_PASSES, parallelism: 1 };
+let queueWaitMs = DEFAULT_HASH_QUEUE_WAIT_MS;
+let pool = new PasswordHashPool({ size: defaultHashConcurrency(), maxQueueWaitMs: queueWaitMs });
+
+/** Set at start-up from the configuration (PASSWORD_HASHER, PASSWORD_HASH_*). */
+export function configurePasswordHashing(options: PasswordHashingOptions): void {
+  argon2Options = {
+    memoryCost: options.memoryKib ?? DEFAULT_ARGON2_MEMORY_KIB,
+    timeCost: options.passes ?? DEFAULT_ARGON2_PASSES,
+    parallelism: 1,
+  };
+  queueWaitMs = options.queueWaitMs ?? DEFAULT_HASH_QUEUE_WAIT_MS;
+  pool.close();
+  pool = new PasswordHashPool({
+    size: Math.max(1, Math.floor(options.concurrency ?? defaultHashConcurrency())),
+    maxQueueWaitMs: queueWaitMs,
+    createWorker: options.createWorker ?? (options.hasher === 'inline' ? inlineHashWorker : threadHashWorker),
+  });
 }
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < concurrency) running += 1;
-  // A finishing hash hands its slot straight to the next in line.
-  else await new Promise<void>((resolve) => queue.push(resolve));
+/** The refusal a player sees when logins are queued past the limit. */
+function busyRefusal(): RetryLaterError {
+  return new RetryLaterError(
+    'SERVICE_UNAVAILABLE',
+    'Many players are logging in right now. Please try again in a few seconds.',
+    Math.max(1, Math.ceil(queueWaitMs / 1000)),
+  );
+}
+
+async function runJob(job: HashJob): Promise<string | boolean> {
   try {
-    return await work();
-  } finally {
-    const next = queue.shift();
-    if (next) next();
-    else running -= 1;
+    return await pool.run(job);
+  } catch (error) {
+    if (error instanceof HashQueueTimeoutError) throw busyRefusal();
+    // The worker died or is stuck: hash here rather than refuse the player.
+    return inlineHashWorker().run(job);
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(async () => {
-    if (!isInline) {
-      try {
-        return String(await hasher.run({ op: 'hash', password, options: ARGON2_OPTIONS }));
-      } catch {
-        // The hasher process could not run: hash here rather than refuse the player.
-      }
-    }
-    return String(await argon2Inline({ op: 'hash', password }));
-  });
+export async function hashPassword(password: string): Promise<string> {
+  return String(await runJob({ op: 'hash', password, options: argon2Options }));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   // Not an argon2 hash (e.g. a demo account's "no password"): nothing can match, no hashing needed.
   if (!hash.startsWith('$argon2')) return false;
-  return withHashSlot(async () => {
-    if (!isInline) {
-      try {
-        return (await hasher.run({ op: 'verify', hash, password })) === true;
-      } catch {
-        // As above; a malformed hash fails here too and reads as "no match".
-      }
-    }
-    return (await argon2Inline({ op: 'verify', hash, password })) === true;
-  });
+  return (await runJob({ op: 'verify', hash, password })) === true;
 }

@@ -1,12 +1,13 @@
-import { passwordSchema } from '@app/shared';
+import { passwordSchema, usernameSchema } from '@app/shared';
 import { type AdminCommand, type CommandContext, UsageError, parseWholeNumber, requireOption } from '../../cli/command';
 import { AppError } from '../../lib/app-error';
-import { assertPasswordAllowed } from '../auth/password-policy';
+import { assertPasswordAllowed } from './password-policy';
 import { endUserSessionRows } from '../sessions/sessions.repository';
 import { hashPassword } from './password';
 import { findUserByNameKey, listUsers, setUserDisabled, updatePasswordHash } from './users.repository';
 import { createUser, userNameKey } from './users.service';
 import type { UserRow } from './users.table';
+import { writeTransaction } from '../../db/unit-of-work';
 
 async function requireUser(context: CommandContext): Promise<UserRow> {
   const name = requireOption(context, 'name');
@@ -48,11 +49,21 @@ export const userCommands: AdminCommand[] = [
     options: ['name', 'password', 'type', 'parent', 'mobile'],
     async run(context) {
       const parent = context.options.parent;
+      const userName = requireOption(context, 'name');
+      const password = requireOption(context, 'password');
+      const userTypeId = parseWholeNumber(requireOption(context, 'type'), '--type');
+      const parentId = parent === undefined ? null : parseWholeNumber(parent, '--parent');
+      const name = usernameSchema.safeParse(userName);
+      if (!name.success) throw new AppError('BAD_REQUEST', name.error.issues[0]?.message ?? 'Invalid username');
+      // The same policy as set-password and sign-up: no common password, none built on the name.
+      const checked = passwordSchema.safeParse(password);
+      if (!checked.success) throw new AppError('BAD_REQUEST', checked.error.issues[0]?.message ?? 'Invalid password');
+      assertPasswordAllowed(password, userName);
       const id = await createUser(context.database.db, context.clock, {
-        userName: requireOption(context, 'name'),
-        password: requireOption(context, 'password'),
-        userTypeId: parseWholeNumber(requireOption(context, 'type'), '--type'),
-        parentId: parent === undefined ? null : parseWholeNumber(parent, '--parent'),
+        userName,
+        password,
+        userTypeId,
+        parentId,
         mobile: context.options.mobile ?? null,
       });
       context.print(`created user ${context.options.name} with id ${id}`);
@@ -71,7 +82,7 @@ export const userCommands: AdminCommand[] = [
       assertPasswordAllowed(password, user.user_name);
       const passwordHash = await hashPassword(password);
       const { db } = context.database;
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(db, async (trx) => {
         await updatePasswordHash(trx, user.id, passwordHash, { mustChangePassword: mustChange });
         // A new password ends every session of the user.
         await endUserSessionRows(trx, user.id, context.clock.now(), 'password_changed');
@@ -87,7 +98,7 @@ export const userCommands: AdminCommand[] = [
     options: ['name'],
     async run(context) {
       const user = await requireUser(context);
-      await context.database.db.transaction().execute(async (trx) => {
+      await writeTransaction(context.database.db, async (trx) => {
         await setUserDisabled(trx, user.id, true);
         await endUserSessionRows(trx, user.id, context.clock.now(), 'disabled');
       });

@@ -22,7 +22,7 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
 
 /** At most two rows: login by email works only when one account has that email. */
 export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).limit(2).execute();
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).limit(2).execute();
 }
 
 export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
@@ -41,6 +41,27 @@ export async function updatePasswordHash(
     .where('id', '=', userId)
     .returning(userChangedColumn('id'))
     .execute();
+}
+
+/**
+ * A password change checked against the old password: stores the new hash only while the stored
+ * one is still `expectedHash`. False when a parallel change won (the row waits for it on
+ * PostgreSQL, then no longer matches).
+ */
+export async function replacePasswordHashIfUnchanged(
+  db: Db,
+  userId: number,
+  expectedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, is_change_password: 0 })
+    .where('id', '=', userId)
+    .where('password_hash', '=', expectedHash)
+    .returning(userChangedColumn('id'))
+    .execute();
+  return rows.length === 1;
 }
 
 export async function setUserDisabled(db: Db, userId: number, isDisabled: boolean): Promise<void> {

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from './password';
-import { findUserById, findUserByMobile, findUserByNameKey, insertUser } from './users.repository';
+import { findUserById, findUserByMobile, findUserByNameKey, findUsersByEmail, insertUser } from './users.repository';
 
 /** Customers are type 7: the only type that logs in on this site (spec §6). */
 export const CUSTOMER_USER_TYPE = 7;
@@ -51,8 +51,15 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
   if (user.mobile && (await findUserByMobile(db, user.mobile))) {
     throw new AppError('CONFLICT', 'This mobile number is already registered. Log in, or reset your password.');
   }
-  // A parallel registration of the same name or mobile loses on the unique index.
-  const taken = new AppError('CONFLICT', 'This username or mobile number has just been registered. Please choose another.');
+  const email = user.email ? user.email.trim().toLowerCase() : null;
+  if (email && (await findUsersByEmail(db, email)).length > 0) {
+    throw new AppError('CONFLICT', 'This email address is already registered. Log in, or use another address.');
+  }
+  // A parallel registration of the same name, mobile or email loses on the unique index.
+  const taken = new AppError(
+    'CONFLICT',
+    'This username, mobile number or email address has just been registered. Please choose another.',
+  );
   return insertUser(db, {
     user_name: name.data,
     user_name_key: userNameKey(name.data),
@@ -60,7 +67,7 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
     user_type_id: user.userTypeId,
     parent_id: parentId,
     mobile: user.mobile ?? null,
-    email: user.email ?? null,
+    email,
     is_signup_user: user.isSignupUser ? 1 : 0,
     is_demo: user.isDemo ? 1 : 0,
     is_change_password: user.mustChangePassword ? 1 : 0,

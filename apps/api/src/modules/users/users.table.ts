@@ -22,3 +22,10 @@ export interface UsersTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    users: UsersTable;
+  }
+}

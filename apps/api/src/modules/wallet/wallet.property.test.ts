@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from '../ledger/ledger-audit';
 import { sumAccountEntries } from '../ledger/ledger.repository';
+import { ref } from '../../../test/support/refs';
 
 /**
  * Random sequences of credits, debits, holds, releases, bonus grants, wallet switches and settled
@@ -33,7 +34,7 @@ interface ModelPlayer {
   wager: number;
   bonusExposure: number;
   active: 0 | 1 | 2;
-  holds: { fromCash: number; fromBonus: number }[];
+  holds: { marketKey: string; fromCash: number; fromBonus: number }[];
   bonuses: ModelBonus[];
 }
 
@@ -153,15 +154,18 @@ async function expectRefusal(work: () => Promise<unknown>, code: string): Promis
   await expect(work()).rejects.toMatchObject({ code });
 }
 
+let markets = 0;
+const nextMarketKey = () => `market:${(markets += 1)}`;
+
 async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void> {
   const { ledger, wallet, bonuses } = t.module;
-  const inTx = <T>(work: Parameters<WalletTestDb['inTransaction']>[0]) => t.inTransaction(work) as Promise<T>;
+  const inTx = <T>(work: Parameters<WalletTestDb['inTransaction']>[0]) => t.inTransaction(work, userId) as Promise<T>;
   switch (step.op) {
     case 'credit':
       await inTx((trx) =>
         ledger.transfer(trx, {
           kind: 'prop_credit',
-          reference: 'p',
+          reference: ref('p'),
           userId,
           from: { system: 'house' },
           to: { userId, kind: 'cash' },
@@ -177,7 +181,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
             inTx((trx) =>
               ledger.transfer(trx, {
                 kind: 'prop_debit',
-                reference: 'p',
+                reference: ref('p'),
                 userId,
                 from: { userId, kind: 'cash' },
                 to: { system: 'house' },
@@ -190,7 +194,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       await inTx((trx) =>
         ledger.transfer(trx, {
           kind: 'prop_debit',
-          reference: 'p',
+          reference: ref('p'),
           userId,
           from: { userId, kind: 'cash' },
           to: { system: 'house' },
@@ -204,28 +208,31 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       const fromBonus = step.amount - fromCash;
       if (fromBonus > 0 && (model.active !== 2 || fromBonus > model.wager)) {
         return expectRefusal(
-          () => inTx((trx) => wallet.hold(trx, { userId, amount: step.amount, reference: 'p' })),
+          () =>
+            inTx((trx) =>
+              wallet.setMarketExposure(trx, { userId, marketKey: nextMarketKey(), exposure: step.amount, cause: 'p' }),
+            ),
           'INSUFFICIENT_BALANCE',
         );
       }
-      expect(await inTx((trx) => wallet.hold(trx, { userId, amount: step.amount, reference: 'p' }))).toEqual({
-        fromCash,
-        fromBonus,
-      });
+      const marketKey = nextMarketKey();
+      expect(
+        await inTx((trx) => wallet.setMarketExposure(trx, { userId, marketKey, exposure: step.amount, cause: 'p' })),
+      ).toEqual({ cashHeld: fromCash, bonusHeld: fromBonus, change: step.amount });
       Object.assign(model, {
         cash: model.cash - fromCash,
         exposure: model.exposure + fromCash,
         wager: model.wager - fromBonus,
         bonusExposure: model.bonusExposure + fromBonus,
       });
-      model.holds.push({ fromCash, fromBonus });
+      model.holds.push({ marketKey, fromCash, fromBonus });
       return;
     }
     case 'release': {
       if (model.holds.length === 0) return;
       const [held] = model.holds.splice(step.pick % model.holds.length, 1);
       if (!held) return;
-      await inTx((trx) => wallet.release(trx, { userId, ...held, reference: 'p' }));
+      await inTx((trx) => wallet.setMarketExposure(trx, { userId, marketKey: held.marketKey, exposure: 0, cause: 'p' }));
       Object.assign(model, {
         cash: model.cash + held.fromCash,
         exposure: model.exposure - held.fromCash,
@@ -255,7 +262,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       return;
     }
     case 'turnover':
-      await inTx((trx) => bonuses.recordSettledTurnover(trx, { userId, amount: step.amount * 10, reference: 'p' }));
+      await inTx((trx) => bonuses.recordSettledTurnover(trx, { userId, amount: step.amount * 10, reference: ref('p') }));
       modelTurnover(model, step.amount * 10);
       return;
   }

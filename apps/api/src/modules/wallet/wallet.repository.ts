@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { reusableQuery } from '../../db/reusable-query';
 import { userChangedColumn } from '../../db/user-changes';
@@ -43,16 +42,36 @@ export async function upsertActiveWallet(db: Db, userId: number, activeWallet: n
     .execute();
 }
 
-/**
- * Serialises bonus bookkeeping of one player: on PostgreSQL the touched status row stays locked
- * until the caller's transaction ends (SQLite runs one writer at a time anyway).
- */
-export async function lockUserWallet(db: Db, userId: number, now: number): Promise<void> {
+export async function findMarketExposure(db: Db, userId: number, marketKey: string) {
+  return db
+    .selectFrom('market_exposure')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('market_key', '=', marketKey)
+    .executeTakeFirst();
+}
+
+export async function saveMarketExposure(
+  db: Db,
+  row: { user_id: number; market_key: string; cash_held: number; bonus_held: number; version: number; updated_at: number },
+): Promise<void> {
   await db
-    .insertInto('wallet_status')
-    .values({ user_id: userId, active_wallet: 0, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: sql`wallet_status.updated_at` }))
+    .insertInto('market_exposure')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'market_key']).doUpdateSet({
+        cash_held: row.cash_held,
+        bonus_held: row.bonus_held,
+        version: row.version,
+        updated_at: row.updated_at,
+      }),
+    )
     .execute();
+}
+
+/** Every market where the player holds exposure (for `ledger verify` and reports). */
+export async function listMarketExposure(db: Db, userId: number) {
+  return db.selectFrom('market_exposure').selectAll().where('user_id', '=', userId).execute();
 }
 
 export interface TimeWindow {
@@ -67,7 +86,7 @@ export async function pageStatement(db: Db, accountIds: number[], window: TimeWi
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .select(['e.id', 'e.amount', 'e.balance_after', 'e.created_at', 't.kind', 't.reference', 'a.kind as wallet'])
+    .select(['e.id', 'e.amount', 'e.balance_after', 'e.created_at', 't.kind', 't.reference', 't.note', 'a.kind as wallet'])
     .where('e.account_id', 'in', accountIds)
     .where('e.created_at', '>=', window.startMs)
     .where('e.created_at', '<', window.endMs)

@@ -18,7 +18,7 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   });
 
   registerEndpoint(app, endpoints.updateUserWalletStatus, async ({ body, request }) => {
-    const active = await wallet.setActiveWallet(currentUserId(request), body.status);
+    const active = await wallet.setActiveWallet(currentUserId(request), body.status, request.idempotency);
     const names = ['No bonus wallet is active', 'Split bonus wallet activated', 'Wager bonus wallet activated'] as const;
     return { data: { active_wallet: active }, message: names[active] };
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACTIVE_WALLET,
   type ActiveWallet,
@@ -16,7 +17,14 @@ import { listUserBalances } from '../ledger/ledger.repository';
 import type { Ledger } from '../ledger/ledger.service';
 import { findUserByNameKey } from '../users/users.repository';
 import { userNameKey } from '../users/users.service';
-import { createBalanceReader, findActiveWallet, lockUserWallet, upsertActiveWallet } from './wallet.repository';
+import { assertPlayerLocked, type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
+import {
+  createBalanceReader,
+  findActiveWallet,
+  findMarketExposure,
+  saveMarketExposure,
+  upsertActiveWallet,
+} from './wallet.repository';
 
 /** A player's balances in paise. */
 export interface WalletBalances {
@@ -27,16 +35,22 @@ export interface WalletBalances {
   bonusExposure: number;
 }
 
-export interface MoneyContext {
+export interface ExposureInput {
   userId: number;
-  /** The caller's reference (bet id ...). */
-  reference: string;
+  /** The market's key, e.g. 'market:1.234'. */
+  marketKey: string;
+  /** The player's worst-case loss on the market after the change, in paise (never below 0). */
+  exposure: number;
+  /** Names the adjustment in the ledger, e.g. 'bet:991'. */
+  cause: string;
   sessionId?: string | null;
 }
 
-export interface HoldResult {
-  fromCash: number;
-  fromBonus: number;
+export interface ExposureResult {
+  cashHeld: number;
+  bonusHeld: number;
+  /** Signed: what moved into held exposure (negative: released). */
+  change: number;
 }
 
 export interface WalletService {
@@ -46,15 +60,18 @@ export interface WalletService {
   balanceCopy(userId: number): Balance | undefined;
   readBalances(db: Db, userId: number): Promise<WalletBalances>;
   balancesByName(userName: string): Promise<WalletBalances>;
-  setActiveWallet(userId: number, status: ActiveWallet): Promise<ActiveWallet>;
+  setActiveWallet(userId: number, status: ActiveWallet, idempotency?: IdempotencyClaim | null): Promise<ActiveWallet>;
   /** Operator credit or debit by user name, as a transfer with the house; amount in rupees as typed. */
   operatorAdjust(direction: 'credit' | 'debit', userName: string, amount: string, reason: string): Promise<WalletBalances>;
   /** Play money for a fresh demo account, from the play-money house. */
   fundDemoAccount(db: Db, userId: number, sessionId?: string | null): Promise<void>;
-  /** Holds a bet's liability: cash first, then the wager bonus when the wager wallet is active. */
-  hold(db: Db, context: MoneyContext & { amount: number }): Promise<HoldResult>;
-  /** Returns held money to where it came from. */
-  release(db: Db, context: MoneyContext & HoldResult): Promise<void>;
+  /**
+   * Sets the exposure a player holds on one market, inside a money transaction that locks them:
+   * an increase is taken from cash first, then from the wager bonus when the wager wallet is
+   * active; a decrease returns bonus first (it was taken last), then cash. One signed ledger
+   * adjustment records both shares. Refuses with 422 INSUFFICIENT_BALANCE, naming the amount short.
+   */
+  setMarketExposure(tx: Tx, input: ExposureInput): Promise<ExposureResult>;
 }
 
 const EMPTY: WalletBalances = { cash: 0, exposure: 0, splitBonus: 0, wagerBonus: 0, bonusExposure: 0 };
@@ -130,9 +147,8 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
     readBalances,
     balancesByName: async (userName) => readBalances(db, await userIdByName(userName)),
 
-    async setActiveWallet(userId, status) {
-      return db.transaction().execute(async (trx) => {
-        await lockUserWallet(trx, userId, clock.now());
+    async setActiveWallet(userId, status, idempotency) {
+      return moneyTransaction(db, { userIds: [userId], idempotency, now: clock.now() }, async (trx) => {
         if (status !== ACTIVE_WALLET.none) {
           const balances = await readBalances(trx, userId);
           const available = status === ACTIVE_WALLET.split ? balances.splitBonus : balances.wagerBonus + balances.bonusExposure;
@@ -150,12 +166,13 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
       const amount = parseOperatorAmount(amountText);
       const reason = parseReason(reasonText);
       const userId = await userIdByName(userName);
-      return db.transaction().execute(async (trx) => {
+      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (trx) => {
         const cash = { userId, kind: 'cash' } as const;
         const house = { system: 'house' } as const;
         await ledger.transfer(trx, {
           kind: `operator_${direction}`,
-          reference: reason,
+          reference: `operator:${randomUUID()}`,
+          note: reason,
           userId,
           from: direction === 'credit' ? house : cash,
           to: direction === 'credit' ? cash : house,
@@ -170,7 +187,8 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
       if (book !== 'play') throw new Error(`User ${userId} is not a demo account; play money is for demo accounts only`);
       await ledger.transfer(executor, {
         kind: 'demo_funding',
-        reference: 'play money for a new demo account',
+        reference: `demo:${userId}`,
+        note: 'play money for a new demo account',
         userId,
         sessionId,
         from: { system: 'house' },
@@ -179,41 +197,59 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
       });
     },
 
-    async hold(executor, { userId, amount, reference, sessionId }) {
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`A hold needs a positive amount, not ${amount}`);
-      const balances = await readBalances(executor, userId);
-      const fromCash = Math.min(amount, balances.cash);
-      const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
-      const fromBonus = amount - fromCash;
-      if (fromBonus > 0 && (!canUseBonus || fromBonus > balances.wagerBonus)) {
-        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    async setMarketExposure(tx, { userId, marketKey, exposure, cause, sessionId }) {
+      if (!Number.isSafeInteger(exposure) || exposure < 0) throw new Error(`Exposure must be whole paise >= 0, not ${exposure}`);
+      assertPlayerLocked(tx, userId);
+      const row = await findMarketExposure(tx, userId, marketKey);
+      const cashHeld = Number(row?.cash_held ?? 0);
+      const bonusHeld = Number(row?.bonus_held ?? 0);
+      const change = exposure - cashHeld - bonusHeld;
+      if (change === 0) return { cashHeld, bonusHeld, change };
+      let cashMove: number;
+      let bonusMove: number;
+      if (change > 0) {
+        const balances = await readBalances(tx, userId);
+        const usesBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
+        cashMove = Math.min(change, balances.cash);
+        bonusMove = change - cashMove;
+        const bonusAvailable = usesBonus ? balances.wagerBonus : 0;
+        if (bonusMove > bonusAvailable) {
+          const short = paiseToRupees(bonusMove - bonusAvailable);
+          throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ₹${short.toFixed(2)} short`);
+        }
+      } else {
+        bonusMove = -Math.min(-change, bonusHeld);
+        cashMove = change - bonusMove;
       }
       const legs = [];
-      if (fromCash > 0) {
-        legs.push({ account: { userId, kind: 'cash' as const }, amount: -fromCash });
-        legs.push({ account: { userId, kind: 'exposure' as const }, amount: fromCash });
+      if (cashMove !== 0) {
+        legs.push({ account: { userId, kind: 'cash' as const }, amount: -cashMove });
+        legs.push({ account: { userId, kind: 'exposure' as const }, amount: cashMove });
       }
-      if (fromBonus > 0) {
-        legs.push({ account: { userId, kind: 'wager_bonus' as const }, amount: -fromBonus });
-        legs.push({ account: { userId, kind: 'bonus_exposure' as const }, amount: fromBonus });
+      if (bonusMove !== 0) {
+        legs.push({ account: { userId, kind: 'wager_bonus' as const }, amount: -bonusMove });
+        legs.push({ account: { userId, kind: 'bonus_exposure' as const }, amount: bonusMove });
       }
-      // The guarded updates re-check every figure read above: a concurrent debit cannot overdraw.
-      await ledger.post(executor, { kind: 'hold', reference, userId, sessionId: sessionId ?? null, legs });
-      return { fromCash, fromBonus };
-    },
-
-    async release(executor, { userId, fromCash, fromBonus, reference, sessionId }) {
-      const legs = [];
-      if (fromCash > 0) {
-        legs.push({ account: { userId, kind: 'exposure' as const }, amount: -fromCash });
-        legs.push({ account: { userId, kind: 'cash' as const }, amount: fromCash });
-      }
-      if (fromBonus > 0) {
-        legs.push({ account: { userId, kind: 'bonus_exposure' as const }, amount: -fromBonus });
-        legs.push({ account: { userId, kind: 'wager_bonus' as const }, amount: fromBonus });
-      }
-      if (legs.length === 0) return;
-      await ledger.post(executor, { kind: 'release', reference, userId, sessionId: sessionId ?? null, legs });
+      const version = Number(row?.version ?? 0) + 1;
+      // The guarded updates re-check every figure read above.
+      await ledger.post(tx, {
+        kind: change > 0 ? 'exposure_hold' : 'exposure_release',
+        reference: `${marketKey}:u${userId}:v${version}`,
+        note: cause,
+        userId,
+        sessionId: sessionId ?? null,
+        legs,
+      });
+      const next = { cashHeld: cashHeld + cashMove, bonusHeld: bonusHeld + bonusMove, change };
+      await saveMarketExposure(tx, {
+        user_id: userId,
+        market_key: marketKey,
+        cash_held: next.cashHeld,
+        bonus_held: next.bonusHeld,
+        version,
+        updated_at: clock.now(),
+      });
+      return next;
     },
   };
 }

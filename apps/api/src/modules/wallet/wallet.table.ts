@@ -4,3 +4,26 @@ export interface WalletStatusTable {
   active_wallet: number;
   updated_at: number;
 }
+
+/**
+ * The exposure a player holds on one market, and where it came from: a release returns bonus
+ * money to the bonus wallet and cash to cash. Changed only by `setMarketExposure`.
+ */
+export interface MarketExposureTable {
+  user_id: number;
+  /** e.g. 'market:1.234' or 'fancy:77' (the betting module's names). */
+  market_key: string;
+  cash_held: number;
+  bonus_held: number;
+  /** Counts adjustments; names each one's ledger transaction. */
+  version: number;
+  updated_at: number;
+}
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    wallet_status: WalletStatusTable;
+    market_exposure: MarketExposureTable;
+  }
+}

@@ -1,37 +1,150 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { type GlobalSettings, UPLOAD_IMAGE_PATH } from '@app/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import {
+  compressPage,
+  type HomeHeroText,
+  languageFromCookie,
+  type PaintedPage,
+  renderIndexHtml,
+  type SiteLanguage,
+} from './web-shell';
+
+/** Reads the operator's settings (the settings service; cached per instance). */
+export interface WebAppSettingsSource {
+  getSettings(): Promise<GlobalSettings>;
+}
+
+/** Distinct (settings, host name, language) pages kept painted and compressed; a settings change makes new ones. */
+const PAINTED_PAGE_CACHE_SIZE = 16;
+
+type Encoding = 'br' | 'gzip' | null;
+
+function preferredEncoding(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PaintedPage) {
+  const encoding = preferredEncoding(request);
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  // The painted frame's <style> (web-shell.ts) must apply at the first paint: allow exactly its
+  // text by hash, so the site's policy still refuses any other inline style.
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string' && page.styleHashes.length > 0) {
+    reply.header('content-security-policy', policy.replace("style-src 'self'", `style-src 'self' ${page.styleHashes.join(' ')}`));
+  }
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * `index.html` for every client route so a deep link or a reload works.
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, each
+ * as the precompressed `.br`/`.gz` the build wrote when the browser accepts it, and for every
+ * client route `index.html` painted with the operator's branding (title, colours, logo, ticker
+ * space, the settings themselves) so the first paint is already the operator's site.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  settingsSource?: WebAppSettingsSource,
+): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
-  if (indexHtml) {
+  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const hasDefaultIcon = existsSync(path.join(distDir, 'favicon.ico'));
+  const painted = new Map<string, PaintedPage>();
+  const heroTexts = new Map<SiteLanguage, (HomeHeroText & { welcome: string }) | null>();
+
+  /** The home hero's texts from the built translations (assets/i18n/{lang}.json), read once. */
+  function heroTextIn(language: SiteLanguage): (HomeHeroText & { welcome: string }) | null {
+    if (!heroTexts.has(language)) {
+      let hero: (HomeHeroText & { welcome: string }) | null = null;
+      try {
+        const file = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as {
+          shell?: { home?: Partial<HomeHeroText> };
+          site?: { welcome?: string };
+        };
+        const home = file.shell?.home;
+        if (home?.eyebrow && home.title && home.lead) {
+          hero = { eyebrow: home.eyebrow, title: home.title, lead: home.lead, welcome: file.site?.welcome ?? '' };
+        }
+      } catch {
+        hero = null;
+      }
+      heroTexts.set(language, hero);
+    }
+    return heroTexts.get(language) ?? null;
+  }
+
+  async function paintedPage(request: FastifyRequest): Promise<PaintedPage> {
+    const settings = settingsSource ? await settingsSource.getSettings() : null;
+    const { hostname } = request;
+    const language = languageFromCookie(request.headers.cookie);
+    const pathname = new URL(request.url, 'http://site').pathname;
+    const isHome = pathname === '/' || pathname === '/home';
+    const key = JSON.stringify([settings, hostname, language, isHome]);
+    let page = painted.get(key);
+    if (!page) {
+      const hero = isHome && settings ? heroTextIn(language) : null;
+      // As the app: the operator's name only from site_title; no host name beside the logo.
+      const brand = settings?.site_title.trim() ?? '';
+      const homeHero =
+        hero && (brand || hero.welcome)
+          ? { title: hero.title, lead: hero.lead, eyebrow: brand ? hero.eyebrow.replace('{{site}}', brand) : hero.welcome }
+          : null;
+      page = compressPage(
+        settings && template ? renderIndexHtml(template, settings, { hostname, language, homeHero }) : (template ?? ''),
+      );
+      if (painted.size >= PAINTED_PAGE_CACHE_SIZE) painted.delete(painted.keys().next().value ?? '');
+      painted.set(key, page);
+    }
+    return page;
+  }
+
+  if (template) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // index.html is only ever sent painted (below); the favicon route decides about the icon.
+      globIgnore: ['index.html', 'index.html.*', 'favicon.ico', 'favicon.ico.*'],
       setHeaders: (res, filePath) => {
-        const isHashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|avif|webp)$/.test(filePath);
+        const isHashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|avif|webp)(\.br|\.gz)?$/.test(
+          filePath,
+        );
         res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('vary', 'accept-encoding');
       },
     });
   } else {
     app.log.warn({ distDir }, 'the web app is not built; run `npm run build`');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Browsers ask for /favicon.ico on their own: the operator's icon when set, else the site's default.
+  app.get('/favicon.ico', async (_request, reply) => {
+    const favicon = settingsSource ? (await settingsSource.getSettings()).favicon : '';
+    if (favicon)
+      return reply.header('cache-control', 'no-cache').redirect(`/api/${UPLOAD_IMAGE_PATH}/${encodeURIComponent(favicon)}`, 302);
+    if (!hasDefaultIcon) throw new AppError('NOT_FOUND', 'Not found');
+    return reply
+      .type('image/x-icon')
+      .header('cache-control', 'public, max-age=86400')
+      .send(readFileSync(path.join(distDir, 'favicon.ico')));
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     const looksLikeFile = /\.[a-z0-9]{1,5}(\?|$)/i.test(request.url);
     const isPageRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || looksLikeFile || !isPageRead || !indexHtml) {
+    if (isApi || looksLikeFile || !isPageRead || !template) {
       throw new AppError('NOT_FOUND', isApi ? 'No such API endpoint' : 'Not found');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return sendPage(request, reply, await paintedPage(request));
   });
 }

@@ -1,0 +1,4 @@
+/** Where `npm run build` puts the server: apps/api/dist/server.js. */
+export declare const SERVER_BUNDLE: string;
+/** Bundles src/server.ts (and any `*.worker.ts`) into dist/ with esbuild; no type check. */
+export declare function buildServer(): Promise<void>;

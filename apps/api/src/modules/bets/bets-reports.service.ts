@@ -1,0 +1,178 @@
+import {
+  BET_REPORT_MAX_DAYS,
+  type BetRow,
+  DEFAULT_REPORT_PAGE_SIZE,
+  type DataOf,
+  defaultReportRange,
+  type endpoints,
+  exposurePaise,
+  fancyExposurePaise,
+  type FancyBet,
+  fromOddsHundredths,
+  type MarketBet,
+  type ParsedRequestOf,
+  paiseToRupees,
+  reportDay,
+  reportRangeDays,
+  reportWindow,
+  runnerBook,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { modelBetOf } from './bet-model';
+import { listOpenBetsOfUserInMatch, listRunners } from './bets.repository';
+import type { BetRecord } from './bets.table';
+
+const DAY_MS = 86_400_000;
+const rupees = (value: number | string | null) => paiseToRupees(Number(value ?? 0));
+
+export function wireBet(row: BetRecord): BetRow {
+  const kind = row.kind;
+  return {
+    bet_id: Number(row.bet_id),
+    placed_at: new Date(Number(row.placed_at)).toISOString(),
+    settled_at: row.settled_at === null ? null : new Date(Number(row.settled_at)).toISOString(),
+    sport_id: Number(row.sport_id),
+    match_id: Number(row.match_id),
+    match_name: row.match_name,
+    market_id: row.market_id,
+    fancy_id: row.fancy_id === null ? null : Number(row.fancy_id),
+    market_name: row.market_name,
+    selection_id: Number(row.selection_id),
+    selection_name: row.selection_name,
+    bet_type: kind === 'fancy' ? 'F' : 'M',
+    is_back: Number(row.is_back) === 1 ? 1 : 0,
+    odds: kind === 'fancy' ? Number(row.odds) : fromOddsHundredths(kind, Number(row.odds)),
+    run: row.run === null ? null : Number(row.run),
+    stack: rupees(row.stake),
+    liability: rupees(row.liability),
+    possible_win: rupees(row.possible_win),
+    status: row.status,
+    profit_loss: row.profit_loss === null ? null : rupees(row.profit_loss),
+  };
+}
+
+type WinLoss = DataOf<typeof endpoints.getWinLossList>;
+
+export interface BetReports {
+  winLossList(userId: number, matchId: number): Promise<WinLoss>;
+  currentBets(
+    userId: number,
+    query: ParsedRequestOf<typeof endpoints.currentBets>,
+  ): Promise<DataOf<typeof endpoints.currentBets>>;
+  betHistory(userId: number, query: ParsedRequestOf<typeof endpoints.betHistory>): Promise<DataOf<typeof endpoints.betHistory>>;
+}
+
+export function createBetReports(db: Db, clock: Clock): BetReports {
+  return {
+    async winLossList(userId, matchId) {
+      const bets = await listOpenBetsOfUserInMatch(db, userId, matchId);
+      const byTarget = new Map<string, BetRecord[]>();
+      for (const bet of bets) byTarget.set(bet.target, [...(byTarget.get(bet.target) ?? []), bet]);
+      const answer: WinLoss = { markets: [], fancy: [] };
+      for (const [target, rows] of byTarget) {
+        const modelBets = rows.map(modelBetOf);
+        if (target.startsWith('F:')) {
+          answer.fancy.push({ fancy_id: Number(target.slice(2)), exposure: rupees(fancyExposurePaise(modelBets as FancyBet[])) });
+          continue;
+        }
+        const marketId = target.slice(2);
+        const runners = await listRunners(db, marketId);
+        const book = runnerBook(
+          modelBets as MarketBet[],
+          runners.map((runner) => ({ selectionId: runner.selection_id, teamName: runner.name })),
+        );
+        answer.markets.push({
+          market_id: marketId,
+          win_loss: book.map((row) => ({
+            selection_id: row.selectionId,
+            team_name: row.teamName,
+            profit_loss: rupees(row.profitLossPaise),
+          })),
+          exposure: rupees(
+            exposurePaise(
+              modelBets,
+              runners.map((runner) => runner.selection_id),
+            ),
+          ),
+        });
+      }
+      return answer;
+    },
+
+    async currentBets(userId, query) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_REPORT_PAGE_SIZE;
+      let base = db.selectFrom('bets').where('user_id', '=', userId).where('status', '=', 'open');
+      if (query.sport_id !== undefined) base = base.where('sport_id', '=', query.sport_id);
+      const totals = await base
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rows'),
+          eb.fn.sum<number>('stake').as('stake'),
+          eb.fn.sum<number>('liability').as('liability'),
+        ])
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('placed_at', 'desc')
+        .orderBy('bet_id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return {
+        page,
+        limit,
+        total_rows: Number(totals.rows),
+        rows: rows.map(wireBet),
+        totals: { stack: rupees(totals.stake), liability: rupees(totals.liability) },
+      };
+    },
+
+    async betHistory(userId, query) {
+      const now = clock.now();
+      const fallback = defaultReportRange(now);
+      const toDate = query.to_date ?? (query.from_date && query.from_date > fallback.to ? query.from_date : fallback.to);
+      const fromDate = query.from_date ?? (toDate < fallback.from ? toDate : fallback.from);
+      if (fromDate > toDate) throw new AppError('BAD_REQUEST', 'from_date must not be after to_date');
+      if (fromDate < reportDay(now - (BET_REPORT_MAX_DAYS - 1) * DAY_MS)) {
+        throw new AppError('BAD_REQUEST', `Bet history goes back at most ${BET_REPORT_MAX_DAYS} days`);
+      }
+      if (reportRangeDays(fromDate, toDate) > BET_REPORT_MAX_DAYS)
+        throw new AppError('BAD_REQUEST', `Bet history covers at most ${BET_REPORT_MAX_DAYS} days`);
+      const { startMs, endMs } = reportWindow(fromDate, toDate);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_REPORT_PAGE_SIZE;
+      let base = db
+        .selectFrom('bets')
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'open')
+        .where('settled_at', '>=', startMs)
+        .where('settled_at', '<', endMs);
+      if (query.sport_id !== undefined) base = base.where('sport_id', '=', query.sport_id);
+      const totals = await base
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rows'),
+          eb.fn.sum<number>('stake').as('stake'),
+          eb.fn.sum<number>('profit_loss').as('profit_loss'),
+        ])
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('settled_at', 'desc')
+        .orderBy('bet_id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return {
+        from_date: fromDate,
+        to_date: toDate,
+        page,
+        limit,
+        total_rows: Number(totals.rows),
+        rows: rows.map(wireBet),
+        totals: { stack: rupees(totals.stake), profit_loss: rupees(totals.profit_loss) },
+      };
+    },
+  };
+}

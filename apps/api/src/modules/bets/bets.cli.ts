@@ -1,0 +1,76 @@
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { createWalletModule } from '../money/money.module';
+import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
+import { createSettlementService, type Decision, type SettleResult } from './settlement.service';
+
+function settlementOf(context: CommandContext) {
+  const db = context.database.db;
+  return createSettlementService(db, context.clock, createWalletModule(db, context.clock));
+}
+
+async function marketTarget(context: CommandContext): Promise<string> {
+  const marketId = requireOption(context, 'market');
+  if (!/^[0-9.]{1,40}$/.test(marketId)) throw new UsageError('--market must be a market id such as 1.1234501 or 99911234');
+  if (!(await findMarketSummary(context.database.db, marketId))) throw new UsageError(`no market has id ${marketId}`);
+  return `M:${marketId}`;
+}
+
+async function winnerOf(context: CommandContext, target: string): Promise<Decision> {
+  const winner = parseWholeNumber(requireOption(context, 'winner'), '--winner');
+  const runners = await listRunners(context.database.db, target.slice(2));
+  if (!runners.some((runner) => runner.selection_id === winner)) {
+    throw new UsageError(
+      `selection ${winner} is not a runner of market ${target.slice(2)} (${runners.map((r) => `${r.selection_id} ${r.name}`).join(', ')})`,
+    );
+  }
+  return { outcome: 'winner', winnerSelectionId: winner };
+}
+
+function report(context: CommandContext, target: string, result: SettleResult): void {
+  if (result.status === 'already')
+    context.print(`${target} was already settled (settlement ${result.settlementNo}); nothing changed`);
+  else context.print(`${target} settled (settlement ${result.settlementNo}): ${result.bets} bets`);
+}
+
+export const betCommands: AdminCommand[] = [
+  {
+    name: 'market result',
+    usage: 'market result --market ID --winner SELECTION_ID',
+    options: ['market', 'winner'],
+    async run(context) {
+      const target = await marketTarget(context);
+      report(context, target, await settlementOf(context).settle(target, await winnerOf(context, target), 'operator'));
+    },
+  },
+  {
+    name: 'market void',
+    usage: 'market void --market ID',
+    options: ['market'],
+    async run(context) {
+      const target = await marketTarget(context);
+      report(context, target, await settlementOf(context).settle(target, { outcome: 'void' }, 'operator'));
+    },
+  },
+  {
+    name: 'market resettle',
+    usage: 'market resettle --market ID --winner SELECTION_ID',
+    options: ['market', 'winner'],
+    async run(context) {
+      const target = await marketTarget(context);
+      report(context, target, await settlementOf(context).resettle(target, await winnerOf(context, target), 'operator'));
+    },
+  },
+  {
+    name: 'fancy result',
+    usage: 'fancy result --fancy ID --run N',
+    options: ['fancy', 'run'],
+    async run(context) {
+      const fancyId = parseWholeNumber(requireOption(context, 'fancy'), '--fancy');
+      const run = parseWholeNumber(requireOption(context, 'run'), '--run');
+      if (run < 0) throw new UsageError('--run must be 0 or more');
+      if (!(await findFancySummary(context.database.db, fancyId))) throw new UsageError(`no fancy line has id ${fancyId}`);
+      const target = `F:${fancyId}`;
+      report(context, target, await settlementOf(context).settle(target, { outcome: 'run', run }, 'operator'));
+    },
+  },
+];

@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import { isPostgres, type Tx } from '../../db/unit-of-work';
+
+/** Advisory lock class of one market's bets (the money core uses class 1 for players). */
+const MARKET_LOCK_CLASS = 2;
+
+/** A stable 31-bit number for a market target ('M:1.23', 'F:7'). */
+function targetHash(target: string): number {
+  let hash = 0;
+  for (const char of target) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash & 0x7fffffff;
+}
+
+/**
+ * Takes one market's lock for the rest of the transaction (PostgreSQL; SQLite's write lock covers
+ * it). Always after the players' locks: placement (one player, then the market) and settlement
+ * (every player with bets, then the market) take them in the same order, so they cannot deadlock,
+ * and a bet committed after a settlement read the market's bets is impossible.
+ */
+export async function lockMarket(tx: Tx, target: string): Promise<void> {
+  if (!isPostgres(tx)) return;
+  await sql`select pg_advisory_xact_lock(${MARKET_LOCK_CLASS}, ${targetHash(target)}::int)`.execute(tx);
+}

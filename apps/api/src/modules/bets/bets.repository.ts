@@ -1,0 +1,233 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { PRICING_COLUMNS, type PricedBet } from './bet-model';
+import type { BetRecord, BetsTable, SettlementOutcome } from './bets.table';
+
+export async function insertBet(tx: Db, row: Insertable<BetsTable>): Promise<number> {
+  const inserted = await tx.insertInto('bets').values(row).returning('bet_id').executeTakeFirstOrThrow();
+  return Number(inserted.bet_id);
+}
+
+export async function findBetByReference(db: Db, userId: number, reference: string): Promise<BetRecord | undefined> {
+  return db.selectFrom('bets').selectAll().where('user_id', '=', userId).where('reference', '=', reference).executeTakeFirst();
+}
+
+/** The player's open bets in one market (the netting set). */
+export async function listOpenBetsOfUser(db: Db, userId: number, target: string): Promise<BetRecord[]> {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('target', '=', target)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .orderBy('bet_id')
+    .execute();
+}
+
+/** The player's open bets in every market of a match (the win/loss list). */
+export async function listOpenBetsOfUserInMatch(db: Db, userId: number, matchId: number): Promise<BetRecord[]> {
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('match_id', '=', matchId)
+    .where('status', '=', 'open')
+    .orderBy('bet_id')
+    .execute();
+}
+
+export async function listRunners(db: Db, marketId: string): Promise<{ selection_id: number; name: string }[]> {
+  const rows = await db
+    .selectFrom('market_runners')
+    .select(['selection_id', 'name'])
+    .where('market_id', '=', marketId)
+    .orderBy('sort_order')
+    .execute();
+  return rows.map((row) => ({ selection_id: Number(row.selection_id), name: row.name }));
+}
+
+export async function findMatchSummary(db: Db, matchId: number) {
+  return db
+    .selectFrom('matches')
+    .select(['match_id', 'sport_id', 'name', 'finished_at'])
+    .where('match_id', '=', matchId)
+    .executeTakeFirst();
+}
+
+export async function findFancySummary(db: Db, fancyId: number) {
+  return db.selectFrom('fancies').select(['fancy_id', 'match_id', 'name']).where('fancy_id', '=', fancyId).executeTakeFirst();
+}
+
+export async function findMarketSummary(db: Db, marketId: string) {
+  return db.selectFrom('markets').select(['market_id', 'match_id', 'name']).where('market_id', '=', marketId).executeTakeFirst();
+}
+
+export async function findFeedResult(db: Db, target: string) {
+  return db.selectFrom('feed_results').selectAll().where('target', '=', target).executeTakeFirst();
+}
+
+export async function findLatestSettlement(db: Db, target: string) {
+  return db
+    .selectFrom('bet_settlements')
+    .selectAll()
+    .where('target', '=', target)
+    .orderBy('settlement_no', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertSettlement(
+  tx: Db,
+  row: {
+    target: string;
+    settlement_no: number;
+    outcome: SettlementOutcome;
+    winner_selection_id: number | null;
+    result_run: number | null;
+    source: string;
+    created_at: number;
+  },
+): Promise<number> {
+  const inserted = await tx
+    .insertInto('bet_settlements')
+    .values({ ...row, is_reversed: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function markSettlementReversed(tx: Db, settlementId: number): Promise<void> {
+  await tx.updateTable('bet_settlements').set({ is_reversed: 1 }).where('id', '=', settlementId).execute();
+}
+
+/** Players with open bets in the market, in id order (the money locks' order). */
+export async function listUsersWithOpenBets(db: Db, target: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .select('user_id')
+    .distinct()
+    .where('target', '=', target)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.map((row) => Number(row.user_id)).sort((a, b) => a - b);
+}
+
+export async function listOpenBets(db: Db, target: string): Promise<PricedBet[]> {
+  return db
+    .selectFrom('bets')
+    .select(PRICING_COLUMNS)
+    .where('target', '=', target)
+    .where('status', '=', 'open')
+    .orderBy('bet_id')
+    .execute();
+}
+
+/** The bets an earlier settlement decided (a re-settle decides them again). */
+export async function listBetsOfSettlement(db: Db, settlementId: number): Promise<PricedBet[]> {
+  return db.selectFrom('bets').select(PRICING_COLUMNS).where('settlement_id', '=', settlementId).orderBy('bet_id').execute();
+}
+
+/** Which bets a settlement decides: the market's open bets, or those an earlier settlement decided. */
+export type SettleScope = { target: string } | { settlementId: number };
+
+export type SqlDecision =
+  | { outcome: 'void' }
+  | { outcome: 'winner'; winnerSelectionId: number; kind: 'match_odds' | 'bookmaker' }
+  | { outcome: 'run'; run: number };
+
+/**
+ * Decides every bet in scope in at most four statements (a market can hold 100,000 bets). The
+ * arithmetic is the shared model's (bets.ts), in integers: a win rounds down, a loss rounds up;
+ * amounts are positive, so integer division truncating is rounding down on both databases. The
+ * caller checks the sum against the model's total.
+ */
+export async function markBetsDecided(
+  tx: Db,
+  scope: SettleScope,
+  decision: SqlDecision,
+  settlementId: number,
+  now: number,
+): Promise<void> {
+  const scoped = () => {
+    const update = tx.updateTable('bets').set({ settlement_id: settlementId, settled_at: now });
+    return 'target' in scope
+      ? update.where('target', '=', scope.target).where('status', '=', 'open')
+      : update.where('settlement_id', '=', scope.settlementId);
+  };
+  if (decision.outcome === 'void') {
+    await scoped().set({ status: 'void', profit_loss: 0 }).execute();
+    return;
+  }
+  const pay = decision.outcome === 'winner' && decision.kind === 'match_odds' ? sql`odds - 100` : sql`odds`;
+  const winAmount = sql<number>`(stake * (${pay})) / 100`;
+  const lossAmount = sql<number>`0 - ((stake * (${pay}) + 99) / 100)`;
+  // "Hit": the runner won, or the result reached the line's run (Yes wins, No loses).
+  const hit = (update: ReturnType<typeof scoped>, isHit: boolean) =>
+    decision.outcome === 'winner'
+      ? update.where('selection_id', isHit ? '=' : '!=', decision.winnerSelectionId)
+      : update.where('run', isHit ? '<=' : '>', decision.run);
+  await hit(scoped().where('is_back', '=', 1), true)
+    .set({ status: 'won', profit_loss: winAmount })
+    .execute();
+  await hit(scoped().where('is_back', '=', 1), false)
+    .set({ status: 'lost', profit_loss: sql<number>`0 - stake` })
+    .execute();
+  await hit(scoped().where('is_back', '=', 0), true)
+    .set({ status: 'lost', profit_loss: lossAmount })
+    .execute();
+  await hit(scoped().where('is_back', '=', 0), false)
+    .set({ status: 'won', profit_loss: sql<number>`stake` })
+    .execute();
+}
+
+/** The total profit and loss a settlement wrote on its bets. */
+export async function sumSettledProfitLoss(db: Db, settlementId: number): Promise<number> {
+  const row = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.sum<number>('profit_loss').as('total'))
+    .where('settlement_id', '=', settlementId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export async function insertSettlementPosting(
+  tx: Db,
+  row: { settlement_id: number; user_id: number; transaction_id: number | null; profit_loss: number; turnover: number },
+): Promise<void> {
+  await tx.insertInto('bet_settlement_postings').values(row).execute();
+}
+
+export async function listSettlementPostings(db: Db, settlementId: number) {
+  return db.selectFrom('bet_settlement_postings').selectAll().where('settlement_id', '=', settlementId).execute();
+}
+
+/**
+ * Declared results neither a settlement nor a settle job has taken up yet, oldest first (a job
+ * that failed for good stays failed for an operator to look at, and does not hold up the rest).
+ */
+export async function listUnsettledResults(db: Db, limit: number): Promise<{ target: string }[]> {
+  return db
+    .selectFrom('feed_results')
+    .select('feed_results.target')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bet_settlements')
+            .select('bet_settlements.id')
+            .whereRef('bet_settlements.target', '=', 'feed_results.target'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('jobs')
+            .select('jobs.id')
+            .where('jobs.job_key', '=', sql<string>`'settle:' || feed_results.target`),
+        ),
+      ),
+    )
+    .orderBy('decided_at')
+    .limit(limit)
+    .execute();
+}

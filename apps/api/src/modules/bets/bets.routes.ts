@@ -1,0 +1,43 @@
+import { endpoints } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../plugins/contract';
+import type { BetReports } from './bets-reports.service';
+import type { BetsService, PlacementCaller } from './bets.service';
+
+/** Sub accounts (parent_id -1) have no bet reports (spec §6). */
+const SUB_ACCOUNT_PARENT_ID = -1;
+
+function callerOf(request: FastifyRequest): PlacementCaller {
+  return { userId: request.user.userId, sessionId: request.user.sessionId, idempotency: request.idempotency };
+}
+
+function refuseSubAccount(request: FastifyRequest): void {
+  if (request.user.parentId === SUB_ACCOUNT_PARENT_ID) throw new AppError('REFUSED', 'Sub accounts have no bet reports');
+}
+
+export function registerBetsRoutes(app: FastifyInstance, bets: BetsService, reports: BetReports): void {
+  registerEndpoint(app, endpoints.placeMarketBet, async ({ body, request }) => ({
+    data: await bets.placeMarketBet(callerOf(request), body),
+    message: 'Bet placed',
+  }));
+
+  registerEndpoint(app, endpoints.placeFancyBet, async ({ body, request }) => ({
+    data: await bets.placeFancyBet(callerOf(request), body),
+    message: 'Bet placed',
+  }));
+
+  registerEndpoint(app, endpoints.getWinLossList, async ({ body, request }) => ({
+    data: await reports.winLossList(request.user.userId, body.match_id),
+  }));
+
+  registerEndpoint(app, endpoints.currentBets, async ({ body, request }) => {
+    refuseSubAccount(request);
+    return { data: await reports.currentBets(request.user.userId, body) };
+  });
+
+  registerEndpoint(app, endpoints.betHistory, async ({ body, request }) => {
+    refuseSubAccount(request);
+    return { data: await reports.betHistory(request.user.userId, body) };
+  });
+}

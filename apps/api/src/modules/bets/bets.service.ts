@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type Bet,
+  betProblem,
+  exposurePaise,
+  fromOddsHundredths,
+  type MarketKind,
+  marketKindOf,
+  type PlacedBet,
+  type ParsedRequestOf,
+  paiseToRupees,
+  type endpoints,
+  toOddsHundredths,
+  winAndLoss,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { FancyQuote, MarketQuote, MarketsService } from '../markets/markets.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { exposureKeyOf, modelBetOf } from './bet-model';
+import { lockMarket } from './bets.locks';
+import {
+  findBetByReference,
+  findFancySummary,
+  findFeedResult,
+  findLatestSettlement,
+  findMarketSummary,
+  findMatchSummary,
+  insertBet,
+  listOpenBetsOfUser,
+  listRunners,
+} from './bets.repository';
+import type { BetKind } from './bets.table';
+
+export interface PlacementCaller {
+  userId: number;
+  sessionId: number;
+  /** The request's Idempotency-Key claim, if it sent one. */
+  idempotency: IdempotencyClaim | null;
+}
+
+export interface PlacementOptions {
+  /** Waits the in-play delay (tests may pass a faster one). */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+type MarketBody = ParsedRequestOf<typeof endpoints.placeMarketBet>;
+type FancyBody = ParsedRequestOf<typeof endpoints.placeFancyBet>;
+
+/** What the money transaction stores for one new bet. */
+interface NewBet {
+  target: string;
+  kind: BetKind;
+  sportId: number;
+  matchId: number;
+  matchName: string;
+  marketId: string | null;
+  fancyId: number | null;
+  marketName: string;
+  selectionId: number;
+  selectionName: string;
+  bet: Bet;
+  /** The market's full runner list (match odds and bookmaker): a runner nobody backed may win. */
+  runnerIds?: number[];
+}
+
+const rupees = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
+
+/** The bet's reference: the client's Idempotency-Key when it sent one (docs/betting.md, "Once-only"). */
+export function betReferenceOf(claim: IdempotencyClaim | null): string {
+  return claim ? `key:${claim.key}` : `auto:${randomUUID()}`;
+}
+
+function refuseStatus(status: 'OPEN' | 'SUSPENDED' | 'CLOSED', what: string): void {
+  if (status === 'SUSPENDED') throw new AppError('MARKET_SUSPENDED', `${what} is suspended`);
+  if (status === 'CLOSED') throw new AppError('MARKET_CLOSED', `${what} is closed`);
+}
+
+function checkStake(stakePaise: number, min: number, max: number): void {
+  if (stakePaise < min || stakePaise > max) {
+    throw new AppError('STAKE_OUT_OF_RANGE', `Stake must be from ${rupees(min)} to ${rupees(max)}`);
+  }
+}
+
+/** A back is taken when the offered back is ≥ the asked odds, a lay when the offered lay is ≤ (product-rules.md). */
+function checkMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number): void {
+  refuseStatus(quote.status, 'This market');
+  const offered = isBack ? quote.bestBack : quote.bestLay;
+  const isTaken = offered !== null && (isBack ? offered >= odds : offered <= odds);
+  if (!isTaken) {
+    const now =
+      offered === null ? 'no price is offered' : `${isBack ? 'back' : 'lay'} is now ${fromOddsHundredths(kind, offered)}`;
+    throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`);
+  }
+}
+
+/** A fancy bet is taken at exactly the offered run and size of its side (Yes: back, No: lay). */
+function checkFancyPrice(quote: FancyQuote, isBack: boolean, run: number, size: number): void {
+  refuseStatus(quote.status, 'This fancy line');
+  const offeredRun = isBack ? quote.runYes : quote.runNo;
+  const offeredSize = isBack ? quote.sizeYes : quote.sizeNo;
+  if (offeredRun !== run || offeredSize !== size) {
+    const now = offeredRun === null ? 'no price is offered' : `${isBack ? 'Yes' : 'No'} is now ${offeredRun} at ${offeredSize}`;
+    throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`);
+  }
+}
+
+export interface BetsService {
+  placeMarketBet(caller: PlacementCaller, body: MarketBody): Promise<PlacedBet>;
+  placeFancyBet(caller: PlacementCaller, body: FancyBody): Promise<PlacedBet>;
+}
+
+export function createBetsService(
+  db: Db,
+  clock: Clock,
+  deps: { markets: MarketsService; wallet: WalletService },
+  options: PlacementOptions = {},
+): BetsService {
+  const wait = options.wait ?? ((ms: number) => sleep(ms));
+
+  /** The bet row, the netted exposure and the idempotency claim commit together, or nothing does. */
+  async function commitBet(caller: PlacementCaller, fresh: NewBet): Promise<PlacedBet> {
+    const reference = betReferenceOf(caller.idempotency);
+    const { userId } = caller;
+    try {
+      return await moneyTransaction(db, { userIds: [userId], idempotency: caller.idempotency, now: clock.now() }, async (tx) => {
+        await lockMarket(tx, fresh.target);
+        await refuseIfDecided(tx, fresh.target);
+        const existing = (await listOpenBetsOfUser(tx, userId, fresh.target)).map(modelBetOf);
+        const exposure = exposurePaise([...existing, fresh.bet], fresh.runnerIds);
+        const { winPaise, lossPaise } = winAndLoss(fresh.bet);
+        const isBack = fresh.bet.isBack ? 1 : 0;
+        const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
+        const run = fresh.bet.kind === 'fancy' ? fresh.bet.run : null;
+        const betId = await insertBet(tx, {
+          user_id: userId,
+          reference,
+          target: fresh.target,
+          kind: fresh.kind,
+          sport_id: fresh.sportId,
+          match_id: fresh.matchId,
+          match_name: fresh.matchName,
+          market_id: fresh.marketId,
+          fancy_id: fresh.fancyId,
+          market_name: fresh.marketName,
+          selection_id: fresh.selectionId,
+          selection_name: fresh.selectionName,
+          is_back: isBack,
+          odds,
+          run,
+          stake: fresh.bet.stakePaise,
+          liability: lossPaise,
+          possible_win: winPaise,
+          status: 'open',
+          profit_loss: null,
+          settlement_id: null,
+          placed_at: clock.now(),
+          settled_at: null,
+        });
+        await deps.wallet.setMarketExposure(tx, {
+          userId,
+          marketKey: exposureKeyOf(fresh.target),
+          exposure,
+          cause: `bet ${betId} placed`,
+          sessionId: String(caller.sessionId),
+        });
+        const balances = await deps.wallet.readBalances(tx, userId);
+        return {
+          bet_id: betId,
+          odds: fresh.bet.kind === 'fancy' ? odds : fromOddsHundredths(fresh.bet.kind, odds),
+          run,
+          stack: paiseToRupees(fresh.bet.stakePaise),
+          is_back: isBack,
+          liability: paiseToRupees(lossPaise),
+          possible_win: paiseToRupees(winPaise),
+          free_chip: paiseToRupees(balances.cash),
+          exposure: paiseToRupees(balances.exposure + balances.bonusExposure),
+          market_exposure: paiseToRupees(exposure),
+        } satisfies PlacedBet;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const earlier = await findBetByReference(db, userId, reference);
+      throw new AppError('CONFLICT', `This bet was already placed${earlier ? ` (bet ${earlier.bet_id})` : ''}`);
+    }
+  }
+
+  /** A market with a declared result or a settlement takes no more bets. */
+  async function refuseIfDecided(tx: Tx, target: string): Promise<void> {
+    if ((await findLatestSettlement(tx, target)) || (await findFeedResult(tx, target))) {
+      throw new AppError('MARKET_CLOSED', 'This market is closed: its result is declared');
+    }
+  }
+
+  return {
+    async placeMarketBet(caller, body) {
+      const market = await findMarketSummary(db, body.market_id);
+      if (!market || Number(market.match_id) !== body.match_id) throw new AppError('NOT_FOUND', 'No such market in this match');
+      const match = await findMatchSummary(db, body.match_id);
+      if (!match) throw new AppError('NOT_FOUND', 'No such match');
+      let quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
+      const kind = marketKindOf({ bet_type: 'M', marketName: quote.marketName, market_id: quote.marketId });
+      if (kind === 'fancy') throw new Error('unreachable: a market bet is never fancy');
+      const odds = toOddsHundredths(kind, body.odds);
+      const isBack = body.is_back === 1;
+      const stakePaise = Math.round(body.stack * 100);
+      const bet: Bet = { kind, selectionId: body.selection_id, isBack, odds: odds ?? 0, stakePaise };
+      const problem =
+        odds === null
+          ? `odds must be a ${kind === 'bookmaker' ? 'whole rate per 100' : 'price with 2 decimals'}`
+          : betProblem(bet);
+      if (problem) throw new AppError('BAD_REQUEST', `Invalid bet: ${problem}`);
+      checkStake(stakePaise, quote.minStakePaise, quote.maxStakePaise);
+      checkMarketPrice(quote, kind, isBack, bet.odds);
+      if (kind === 'match_odds' && quote.inPlay && quote.betDelaySeconds > 0) {
+        // No transaction is open while the bet waits; then price and status are checked again.
+        await wait(quote.betDelaySeconds * 1000);
+        quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
+        checkMarketPrice(quote, kind, isBack, bet.odds);
+      }
+      const runners = await listRunners(db, body.market_id);
+      return commitBet(caller, {
+        target: `M:${body.market_id}`,
+        kind,
+        sportId: Number(match.sport_id),
+        matchId: body.match_id,
+        matchName: match.name,
+        marketId: body.market_id,
+        fancyId: null,
+        marketName: quote.marketName,
+        selectionId: body.selection_id,
+        selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
+        bet,
+        runnerIds: runners.map((runner) => runner.selection_id),
+      });
+    },
+
+    async placeFancyBet(caller, body) {
+      const fancy = await findFancySummary(db, body.fancy_id);
+      if (!fancy || body.selection_id !== body.fancy_id) throw new AppError('NOT_FOUND', 'No such fancy line');
+      const matchId = Number(fancy.match_id);
+      const match = await findMatchSummary(db, matchId);
+      if (!match) throw new AppError('NOT_FOUND', 'No such match');
+      const quote = await deps.markets.quoteFancy(matchId, body.fancy_id);
+      const isBack = body.is_back === 1;
+      const stakePaise = Math.round(body.stack * 100);
+      const bet: Bet = { kind: 'fancy', isBack, run: body.run, size: body.size, stakePaise };
+      const problem = betProblem(bet);
+      if (problem) throw new AppError('BAD_REQUEST', `Invalid bet: ${problem}`);
+      checkStake(stakePaise, quote.minStakePaise, quote.maxStakePaise);
+      checkFancyPrice(quote, isBack, body.run, body.size);
+      return commitBet(caller, {
+        target: `F:${body.fancy_id}`,
+        kind: 'fancy',
+        sportId: Number(match.sport_id),
+        matchId,
+        matchName: match.name,
+        marketId: null,
+        fancyId: body.fancy_id,
+        marketName: fancy.name,
+        selectionId: body.fancy_id,
+        selectionName: fancy.name,
+        bet,
+      });
+    },
+  };
+}

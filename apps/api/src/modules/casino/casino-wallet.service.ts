@@ -1,0 +1,286 @@
+import { ACTIVE_WALLET } from '@app/shared';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { moneyTransaction } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/ids';
+import { listUserBalances } from '../ledger/ledger.repository';
+import { DuplicatePostingError, InsufficientBalanceError, type Leg, type Ledger } from '../ledger/ledger.service';
+import { findActiveWallet } from '../wallet/wallet.repository';
+import * as repo from './casino.repository';
+import { SPORTSBOOK_GAME_ID } from './casino.service';
+import { isValidSignature } from './provider-keys';
+import {
+  type WalletAnswer,
+  type WalletOperation,
+  type WalletRequest,
+  type WalletStatus,
+  walletRequestSchemas,
+} from './wallet-api.schema';
+
+export interface WalletCall {
+  operation: WalletOperation;
+  rawBody: string;
+  signature: string | undefined;
+}
+
+/** A refusal decided inside the money transaction: it rolls the transaction back. */
+class WalletRefusal extends Error {
+  constructor(
+    readonly status: WalletStatus,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Session = NonNullable<Awaited<ReturnType<typeof repo.findGameSession>>> & { providerCode: string; providerId: number };
+type MoneyOperation = Exclude<WalletOperation, 'balance'>;
+
+const PROVIDER_CACHE_MS = 10_000;
+
+/**
+ * The seamless wallet: providers debit, credit and roll back a player's money, each call signed,
+ * each provider transaction id applied once (docs/casino.md has every rule and status).
+ */
+export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
+  const providers = new Map<number, { at: number; row: repo.ProviderRow }>();
+
+  async function provider(id: number): Promise<repo.ProviderRow | undefined> {
+    const cached = providers.get(id);
+    if (cached && clock.now() - cached.at < PROVIDER_CACHE_MS) return cached.row;
+    const row = await repo.findProviderById(db, id);
+    if (row) providers.set(id, { at: clock.now(), row });
+    return row;
+  }
+
+  /** What the player can stake: cash, plus the wager bonus while the wager wallet is active. */
+  async function stakeable(executor: Db, userId: number): Promise<{ cash: number; wagerBonus: number; canUseBonus: boolean }> {
+    const rows = await listUserBalances(executor, userId);
+    const cash = Number(rows.find((row) => row.kind === 'cash')?.balance ?? 0);
+    const wagerBonus = Number(rows.find((row) => row.kind === 'wager_bonus')?.balance ?? 0);
+    const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
+    return { cash, wagerBonus, canUseBonus };
+  }
+
+  async function balanceOf(executor: Db, userId: number): Promise<number> {
+    const money = await stakeable(executor, userId);
+    return money.cash + (money.canUseBonus ? money.wagerBonus : 0);
+  }
+
+  function answer(session: Session, requestUuid: string, balance: number): WalletAnswer {
+    return { status: 'RS_OK', request_uuid: requestUuid, user: String(session.user_id), currency: session.currency, balance };
+  }
+
+  function refusal(status: WalletStatus, requestUuid: string, message: string, extra: Partial<WalletAnswer> = {}): WalletAnswer {
+    return { status, request_uuid: requestUuid, message, ...extra };
+  }
+
+  /** The request as it matters for "same transaction id, same body?". */
+  function requestHash(operation: MoneyOperation, session: Session, body: WalletRequest<MoneyOperation>): string {
+    return sha256Hex(
+      JSON.stringify([
+        operation,
+        session.user_id,
+        body.transaction_uuid,
+        body.round,
+        body.game_code,
+        'amount' in body ? (body.amount ?? null) : null,
+        'currency' in body ? (body.currency ?? null) : null,
+        'reference_transaction_uuid' in body ? body.reference_transaction_uuid : null,
+      ]),
+    );
+  }
+
+  /** A transaction id seen before: the first answer again, or a duplicate if the body differs. */
+  function replay(existing: { request_hash: string; response: string }, hash: string, requestUuid: string): WalletAnswer {
+    if (existing.request_hash !== hash) {
+      return refusal('RS_ERROR_DUPLICATE_TRANSACTION', requestUuid, 'This transaction id was used with a different request');
+    }
+    return { ...(JSON.parse(existing.response) as WalletAnswer), request_uuid: requestUuid };
+  }
+
+  /**
+   * One money movement: the player's row locked first, the transaction id checked, the ledger
+   * posting and the transaction row written together — or nothing.
+   */
+  async function moveMoney(
+    operation: MoneyOperation,
+    session: Session,
+    body: WalletRequest<MoneyOperation>,
+  ): Promise<WalletAnswer> {
+    const hash = requestHash(operation, session, body);
+    const userId = Number(session.user_id);
+    const now = clock.now();
+    try {
+      // The unit of work: the player's lock first, then the ledger's rows (docs/adr/0009).
+      return await moneyTransaction(db, { userIds: [userId], now }, async (trx) => {
+        const existing = await repo.findCasinoTransaction(trx, session.providerId, body.transaction_uuid);
+        if (existing) return replay(existing, hash, body.request_uuid);
+        const reference = `${session.providerCode}:${body.transaction_uuid}`;
+        let amount = 'amount' in body ? (body.amount ?? 0) : 0;
+        let fromCash = 0;
+        let fromBonus = 0;
+        let legs: Leg[] = [];
+        let roundDelta = { stake: 0, win: 0 };
+        let reversalOf: number | undefined;
+        // A bet knows the balance after it from the figures it read under the lock (no second read).
+        let balanceAfter: number | undefined;
+        const providerAccount = { system: 'game_provider', code: session.providerCode } as const;
+
+        if (operation === 'bet') {
+          const referring = await repo.findReferringTransactions(trx, session.providerId, body.transaction_uuid);
+          if (referring.some((row) => row.kind === 'rollback')) {
+            throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived');
+          }
+          const money = await stakeable(trx, userId);
+          fromCash = Math.min(amount, money.cash);
+          fromBonus = amount - fromCash;
+          if (fromBonus > 0 && (!money.canUseBonus || fromBonus > money.wagerBonus)) {
+            throw new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money');
+          }
+          if (fromCash > 0) legs.push({ account: { userId, kind: 'cash' }, amount: -fromCash });
+          if (fromBonus > 0) legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -fromBonus });
+          if (amount > 0) legs.push({ account: providerAccount, amount });
+          roundDelta = { stake: amount, win: 0 };
+          balanceAfter = money.cash - fromCash + (money.canUseBonus ? money.wagerBonus - fromBonus : 0);
+        } else {
+          const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
+          const bet = await repo.findCasinoTransaction(trx, session.providerId, referenceUuid);
+          const isTheirBet = bet && bet.kind === 'bet' && Number(bet.user_id) === userId;
+          const referring = await repo.findReferringTransactions(trx, session.providerId, referenceUuid);
+          const isRolledBack = referring.some((row) => row.kind === 'rollback');
+          if (operation === 'win') {
+            if (!isTheirBet)
+              throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'The bet this win refers to does not exist');
+            if (isRolledBack) throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'The bet of this win was rolled back');
+            if (amount > 0) {
+              legs = [
+                { account: providerAccount, amount: -amount },
+                { account: { userId, kind: 'cash' }, amount },
+              ];
+            }
+            roundDelta = { stake: 0, win: amount };
+          } else if (bet && !isTheirBet) {
+            throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'A rollback can only undo a bet of this player');
+          } else if (bet && referring.some((row) => row.kind === 'win')) {
+            throw new WalletRefusal('RS_ERROR_UNKNOWN', 'The bet already has a win and can no longer be rolled back');
+          } else if (bet && !isRolledBack) {
+            amount = Number(bet.amount);
+            fromCash = Number(bet.from_cash);
+            fromBonus = Number(bet.from_bonus);
+            // The exact opposite of the bet's posting, linked to it: cash and bonus go back where they came from.
+            if (bet.ledger_transaction_id !== null) reversalOf = Number(bet.ledger_transaction_id);
+            roundDelta = { stake: -amount, win: 0 };
+          } else {
+            // Unknown bet (remembered, so the late bet is refused) or rolled back already: no money moves.
+            amount = 0;
+          }
+        }
+
+        const kind = `casino_${operation}`;
+        const posted =
+          reversalOf !== undefined
+            ? await ledger.reverse(trx, { transactionId: reversalOf, kind, reference, userId })
+            : legs.length > 0
+              ? await ledger.post(trx, { kind, reference, userId, legs })
+              : undefined;
+        const result = answer(session, body.request_uuid, balanceAfter ?? (await balanceOf(trx, userId)));
+        await repo.insertCasinoTransaction(trx, {
+          provider_id: session.providerId,
+          transaction_uuid: body.transaction_uuid,
+          kind: operation,
+          user_id: userId,
+          round: body.round,
+          game_code: body.game_code,
+          reference_transaction_uuid: 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : null,
+          amount,
+          from_cash: fromCash,
+          from_bonus: fromBonus,
+          request_hash: hash,
+          response: JSON.stringify(result),
+          ledger_transaction_id: posted?.transactionId ?? null,
+          created_at: now,
+        });
+        if (operation === 'bet' || roundDelta.stake !== 0 || roundDelta.win !== 0) {
+          await repo.addToRound(
+            trx,
+            { provider_id: session.providerId, round: body.round, user_id: userId, game_code: body.game_code },
+            roundDelta,
+            now,
+          );
+        }
+        return result;
+      });
+    } catch (error) {
+      const balance = async () => ({ user: String(userId), currency: session.currency, balance: await balanceOf(db, userId) });
+      if (error instanceof WalletRefusal) {
+        const extra = error.status === 'RS_ERROR_NOT_ENOUGH_MONEY' ? await balance() : {};
+        return refusal(error.status, body.request_uuid, error.message, extra);
+      }
+      // The guarded update saw less money than the read above (another debit won the race).
+      if (error instanceof InsufficientBalanceError)
+        return refusal('RS_ERROR_NOT_ENOUGH_MONEY', body.request_uuid, 'Not enough money', await balance());
+      if (isUniqueViolation(error) || error instanceof DuplicatePostingError) {
+        const existing = await repo.findCasinoTransaction(db, session.providerId, body.transaction_uuid);
+        if (existing) return replay(existing, hash, body.request_uuid);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs one wallet call; `httpStatus` is 200 for every answer but a malformed request (400). */
+  async function handle(call: WalletCall): Promise<{ httpStatus: number; body: WalletAnswer }> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(call.rawBody);
+    } catch {
+      return { httpStatus: 400, body: refusal('RS_ERROR_UNKNOWN', '', 'The body is not JSON') };
+    }
+    const loose = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+    const requestUuid = typeof loose.request_uuid === 'string' ? loose.request_uuid.slice(0, 100) : '';
+    const token = typeof loose.token === 'string' ? loose.token : '';
+    const found = token ? await repo.findGameSession(db, sha256Hex(token)) : undefined;
+    if (!found) return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_TOKEN', requestUuid, 'Unknown game session token') };
+    const owner = await provider(Number(found.provider_id));
+    if (!owner || !isValidSignature(owner.public_key, call.rawBody, call.signature)) {
+      return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, 'The signature does not verify') };
+    }
+    const result = walletRequestSchemas[call.operation].safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const message = `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid request'}`;
+      return { httpStatus: 400, body: refusal('RS_ERROR_UNKNOWN', requestUuid, message) };
+    }
+    const body = result.data;
+    const session: Session = { ...found, providerId: owner.id, providerCode: owner.code };
+    const isSportsbook = found.game_id === null;
+    const game = isSportsbook ? undefined : await repo.findGameOwner(db, body.game_code);
+    const isOwnGame = isSportsbook ? body.game_code === SPORTSBOOK_GAME_ID : Number(game?.provider_id) === owner.id;
+    if (!isOwnGame)
+      return { httpStatus: 200, body: refusal('RS_ERROR_UNKNOWN', body.request_uuid, 'Unknown game for this provider') };
+    if (body.currency !== undefined && body.currency !== found.currency) {
+      return {
+        httpStatus: 200,
+        body: refusal('RS_ERROR_WRONG_CURRENCY', body.request_uuid, `The wallet's currency is ${found.currency}`),
+      };
+    }
+    // Wins and rollbacks settle what was already staked: never refused for an old session or a locked account.
+    if (call.operation === 'balance' || call.operation === 'bet') {
+      if (Number(found.expires_at) <= clock.now()) {
+        return { httpStatus: 200, body: refusal('RS_ERROR_TOKEN_EXPIRED', body.request_uuid, 'The game session has expired') };
+      }
+      if (Number(found.is_disabled) === 1) {
+        return { httpStatus: 200, body: refusal('RS_ERROR_USER_DISABLED', body.request_uuid, 'The player is disabled') };
+      }
+    }
+    if (call.operation === 'balance') {
+      return { httpStatus: 200, body: answer(session, body.request_uuid, await balanceOf(db, Number(found.user_id))) };
+    }
+    return { httpStatus: 200, body: await moveMoney(call.operation, session, body as WalletRequest<MoneyOperation>) };
+  }
+
+  return { handle };
+}
+
+export type CasinoWallet = ReturnType<typeof createCasinoWallet>;

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { type AdminCommand, requireOption, UsageError } from '../../cli/command';
+import { createLedger } from '../ledger/ledger.service';
+import { GAME_CATEGORIES } from './casino.table';
+import { createCasinoService } from './casino.service';
+
+export const casinoCommands: AdminCommand[] = [
+  {
+    name: 'casino provider add',
+    usage:
+      'casino provider add --code C --name N --public-key FILE --launch-url TEMPLATE   (TEMPLATE holds {game_code}, {token}, {lang})',
+    options: ['code', 'name', 'public-key', 'launch-url'],
+    async run(context) {
+      const casino = createCasinoService(context.database.db, context.clock, createLedger(context.clock), context.config);
+      const file = requireOption(context, 'public-key');
+      let pem: string;
+      try {
+        pem = await readFile(file, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read the public key file ${file}`);
+      }
+      const code = requireOption(context, 'code');
+      const { isNew } = await casino.registerProvider({
+        code,
+        name: requireOption(context, 'name'),
+        publicKeyPem: pem,
+        launchUrl: requireOption(context, 'launch-url'),
+      });
+      context.print(`${isNew ? 'added' : 'updated'} provider ${code}`);
+    },
+  },
+  {
+    name: 'casino game add',
+    usage: `casino game add --provider C --code G --name N --category ${GAME_CATEGORIES.join('|')}`,
+    options: ['provider', 'code', 'name', 'category'],
+    async run(context) {
+      const casino = createCasinoService(context.database.db, context.clock, createLedger(context.clock), context.config);
+      const code = requireOption(context, 'code');
+      await casino.addGame({
+        providerCode: requireOption(context, 'provider'),
+        code,
+        name: requireOption(context, 'name'),
+        category: requireOption(context, 'category'),
+      });
+      context.print(`added game ${code}`);
+    },
+  },
+];

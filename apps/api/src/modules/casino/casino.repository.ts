@@ -1,0 +1,285 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CasinoTransactionKind, GameCategory } from './casino.table';
+
+export interface ProviderRow {
+  id: number;
+  code: string;
+  name: string;
+  public_key: string;
+  launch_url: string;
+}
+
+export async function findProviderByCode(db: Db, code: string): Promise<ProviderRow | undefined> {
+  const row = await db
+    .selectFrom('casino_providers')
+    .select(['id', 'code', 'name', 'public_key', 'launch_url'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function findProviderById(db: Db, id: number): Promise<ProviderRow | undefined> {
+  const row = await db
+    .selectFrom('casino_providers')
+    .select(['id', 'code', 'name', 'public_key', 'launch_url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function insertProvider(
+  db: Db,
+  values: { code: string; name: string; public_key: string; launch_url: string; created_at: number },
+): Promise<number> {
+  const row = await db.insertInto('casino_providers').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateProvider(db: Db, id: number, values: { name: string; public_key: string; launch_url: string }) {
+  await db.updateTable('casino_providers').set(values).where('id', '=', id).execute();
+}
+
+export async function upsertGame(
+  db: Db,
+  values: { provider_id: number; code: string; name: string; category: GameCategory; created_at: number },
+): Promise<void> {
+  await db
+    .insertInto('casino_games')
+    .values(values)
+    .onConflict((oc) => oc.column('code').doUpdateSet({ name: values.name, category: values.category, is_enabled: 1 }))
+    .execute();
+}
+
+export async function findGameOwner(db: Db, code: string) {
+  return db.selectFrom('casino_games').select(['id', 'provider_id']).where('code', '=', code).executeTakeFirst();
+}
+
+export async function listProvidersWithCounts(db: Db) {
+  return db
+    .selectFrom('casino_providers as p')
+    .leftJoin('casino_games as g', (join) => join.onRef('g.provider_id', '=', 'p.id').on('g.is_enabled', '=', 1))
+    .select(['p.id', 'p.name', 'p.code', (eb) => eb.fn.count<number>('g.id').as('game_count')])
+    .where('p.is_enabled', '=', 1)
+    .groupBy(['p.id', 'p.name', 'p.code'])
+    .orderBy('p.id')
+    .execute();
+}
+
+export interface GameListFilter {
+  category?: GameCategory | undefined;
+  providerCode?: string | undefined;
+  search?: string | undefined;
+  codes?: string[];
+  limit?: number;
+  newestFirst?: boolean;
+}
+
+export async function listGames(db: Db, filter: GameListFilter) {
+  let query = db
+    .selectFrom('casino_games as g')
+    .innerJoin('casino_providers as p', 'p.id', 'g.provider_id')
+    .select(['g.id', 'g.code', 'g.name', 'g.category', 'p.code as provider_code', 'p.name as provider_name'])
+    .where('g.is_enabled', '=', 1)
+    .where('p.is_enabled', '=', 1);
+  if (filter.category) query = query.where('g.category', '=', filter.category);
+  if (filter.providerCode) query = query.where('p.code', '=', filter.providerCode);
+  if (filter.codes) query = filter.codes.length ? query.where('g.code', 'in', filter.codes) : query.where(sql<boolean>`1 = 0`);
+  if (filter.search) {
+    // Escaped LIKE: a player's % or _ matches itself.
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    query = query.where(sql<boolean>`lower(g.name) like ${pattern} escape '\\'`);
+  }
+  query = filter.newestFirst ? query.orderBy('g.id', 'desc') : query.orderBy('g.id');
+  return query.limit(filter.limit ?? 500).execute();
+}
+
+export async function countGamesByCategory(db: Db) {
+  return db
+    .selectFrom('casino_games as g')
+    .innerJoin('casino_providers as p', 'p.id', 'g.provider_id')
+    .select(['g.category', (eb) => eb.fn.count<number>('g.id').as('game_count')])
+    .where('g.is_enabled', '=', 1)
+    .where('p.is_enabled', '=', 1)
+    .groupBy('g.category')
+    .execute();
+}
+
+/** Game codes by rounds played since `since`, most first. */
+export async function popularGameCodes(db: Db, since: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('casino_rounds')
+    .select(['game_code', (eb) => eb.fn.countAll<number>().as('rounds')])
+    .where('created_at', '>=', since)
+    .groupBy('game_code')
+    .orderBy('rounds', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.game_code);
+}
+
+export async function recentGameCodes(db: Db, userId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('casino_rounds')
+    .select(['game_code', (eb) => eb.fn.max('updated_at').as('last')])
+    .where('user_id', '=', userId)
+    .groupBy('game_code')
+    .orderBy('last', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.game_code);
+}
+
+export async function favouriteGameCodes(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('casino_favourites as f')
+    .innerJoin('casino_games as g', 'g.id', 'f.game_id')
+    .select('g.code')
+    .where('f.user_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .execute();
+  return rows.map((row) => row.code);
+}
+
+export async function setFavourite(db: Db, userId: number, gameId: number, isFavourite: boolean, now: number) {
+  if (isFavourite) {
+    await db
+      .insertInto('casino_favourites')
+      .values({ user_id: userId, game_id: gameId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('casino_favourites').where('user_id', '=', userId).where('game_id', '=', gameId).execute();
+  }
+}
+
+export async function insertGameSession(
+  db: Db,
+  values: {
+    token_hash: string;
+    user_id: number;
+    provider_id: number;
+    game_id: number | null;
+    currency: string;
+    created_at: number;
+    expires_at: number;
+  },
+) {
+  await db.insertInto('casino_game_sessions').values(values).execute();
+}
+
+export async function findGameSession(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('casino_game_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.provider_id', 's.game_id', 's.currency', 's.expires_at', 'u.is_disabled', 'u.user_name'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function findCasinoTransaction(db: Db, providerId: number, transactionUuid: string) {
+  return db
+    .selectFrom('casino_transactions')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('transaction_uuid', '=', transactionUuid)
+    .executeTakeFirst();
+}
+
+/** Wins and rollbacks that name `uuid` as the transaction they refer to. */
+export async function findReferringTransactions(db: Db, providerId: number, uuid: string) {
+  return db
+    .selectFrom('casino_transactions')
+    .select(['kind', 'transaction_uuid'])
+    .where('provider_id', '=', providerId)
+    .where('reference_transaction_uuid', '=', uuid)
+    .execute();
+}
+
+export async function insertCasinoTransaction(
+  db: Db,
+  values: {
+    provider_id: number;
+    transaction_uuid: string;
+    kind: CasinoTransactionKind;
+    user_id: number;
+    round: string;
+    game_code: string;
+    reference_transaction_uuid: string | null;
+    amount: number;
+    from_cash: number;
+    from_bonus: number;
+    request_hash: string;
+    response: string;
+    ledger_transaction_id: number | null;
+    created_at: number;
+  },
+) {
+  await db.insertInto('casino_transactions').values(values).execute();
+}
+
+/** Adds a movement to the player's round row (created on its first movement). */
+export async function addToRound(
+  db: Db,
+  key: { provider_id: number; round: string; user_id: number; game_code: string },
+  delta: { stake: number; win: number },
+  now: number,
+) {
+  await db
+    .insertInto('casino_rounds')
+    .values({ ...key, stake: delta.stake, win: delta.win, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['provider_id', 'round', 'user_id']).doUpdateSet({
+        stake: sql`casino_rounds.stake + ${delta.stake}`,
+        win: sql`casino_rounds.win + ${delta.win}`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+export async function pageCasinoRounds(
+  db: Db,
+  userId: number,
+  window: { startMs: number; endMs: number },
+  offset: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('casino_rounds as r')
+    .innerJoin('casino_providers as p', 'p.id', 'r.provider_id')
+    .leftJoin('casino_games as g', 'g.code', 'r.game_code')
+    .select([
+      'r.id',
+      'r.created_at',
+      'r.round',
+      'r.game_code',
+      'g.name as game_name',
+      'p.code as provider_code',
+      'p.name as provider_name',
+      'r.stake',
+      'r.win',
+    ])
+    .where('r.user_id', '=', userId)
+    .where('r.created_at', '>=', window.startMs)
+    .where('r.created_at', '<', window.endMs)
+    .orderBy('r.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function totalCasinoRounds(db: Db, userId: number, window: { startMs: number; endMs: number }) {
+  const row = await db
+    .selectFrom('casino_rounds')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('rows'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('stake'), sql<number>`0`).as('stake'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('win'), sql<number>`0`).as('win'),
+    ])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), stake: Number(row.stake), win: Number(row.win) };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The seamless wallet API providers call (modelled on Hub88's Wallet API; docs/casino.md).
+ * Amounts are integer paise. Unknown fields are refused like everywhere else.
+ */
+export const WALLET_STATUSES = [
+  'RS_OK',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_UNKNOWN',
+] as const;
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+
+export const WALLET_OPERATIONS = ['balance', 'bet', 'win', 'rollback'] as const;
+export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
+
+const uuid = z.string().min(1).max(100);
+const paise = z.number().int().min(0).max(1_000_000_000);
+const base = {
+  token: z.string().min(20).max(100),
+  request_uuid: uuid,
+  game_code: z.string().min(1).max(60),
+};
+
+export const walletRequestSchemas = {
+  balance: z.strictObject({ ...base, currency: z.string().length(3).optional() }),
+  bet: z.strictObject({ ...base, transaction_uuid: uuid, round: uuid, amount: paise, currency: z.string().length(3) }),
+  win: z.strictObject({
+    ...base,
+    transaction_uuid: uuid,
+    reference_transaction_uuid: uuid,
+    round: uuid,
+    amount: paise,
+    currency: z.string().length(3),
+  }),
+  rollback: z.strictObject({
+    ...base,
+    transaction_uuid: uuid,
+    reference_transaction_uuid: uuid,
+    round: uuid,
+    amount: paise.optional(),
+    currency: z.string().length(3).optional(),
+  }),
+} as const;
+
+export type WalletRequest<O extends WalletOperation> = z.infer<(typeof walletRequestSchemas)[O]>;
+
+export interface WalletAnswer {
+  status: WalletStatus;
+  request_uuid: string;
+  /** The player as the wallet names them to providers. */
+  user?: string;
+  currency?: string;
+  /** Paise the player can stake now. */
+  balance?: number;
+  /** Why, for an error (never for RS_OK). */
+  message?: string;
+}

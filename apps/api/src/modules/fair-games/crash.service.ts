@@ -1,0 +1,242 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  CRASH_BETTING_MS,
+  CRASH_PAUSE_MS,
+  type CrashBetView,
+  type CrashRoundView,
+  crashDurationMs,
+  crashMultiplierAt,
+  crashPointHundredths,
+  fairFloats,
+  paiseToRupees,
+  parseRupees,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/ids';
+import * as repo from './crash.repository';
+import type { WalletClient } from './wallet-client';
+
+/** The public client seed of every crash round (docs/casino-fairness.md). */
+export const CRASH_CLIENT_SEED = 'crash';
+const GAME = 'crash';
+const HISTORY = 12;
+
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
+
+export function crashPointOf(serverSeed: string, roundNumber: number): number {
+  const [float] = fairFloats(hmac, { serverSeed, clientSeed: CRASH_CLIENT_SEED, nonce: roundNumber }, 1);
+  return crashPointHundredths(float ?? 0);
+}
+
+function phaseOf(round: repo.CrashRoundRow, now: number): CrashRoundView['phase'] {
+  if (now < Number(round.betting_ends_at)) return 'betting';
+  return now < Number(round.crashed_at) ? 'running' : 'crashed';
+}
+
+function roundView(round: repo.CrashRoundRow, now: number): CrashRoundView {
+  const isOver = phaseOf(round, now) === 'crashed';
+  return {
+    round_number: Number(round.round_number),
+    phase: phaseOf(round, now),
+    server_seed_hash: round.server_seed_hash,
+    betting_ends_at: Number(round.betting_ends_at),
+    // Nothing that tells the crash point leaves before the crash.
+    crash_point: isOver ? Number(round.crash_point) / 100 : null,
+    crashed_at: isOver ? Number(round.crashed_at) : null,
+    server_seed: isOver ? round.server_seed : null,
+  };
+}
+
+function betView(bet: repo.CrashBetRow): CrashBetView {
+  return {
+    round_number: Number(bet.round_number),
+    stake: paiseToRupees(Number(bet.stake)),
+    auto_cashout: bet.auto_cashout === null ? null : Number(bet.auto_cashout) / 100,
+    cashout: bet.cashout === null ? null : Number(bet.cashout) / 100,
+    payout: paiseToRupees(Number(bet.payout)),
+    is_settled: Number(bet.is_settled) === 1,
+  };
+}
+
+export interface CrashDeps {
+  /** The player a game token belongs to, and their balance (paise), from the wallet. */
+  player(token: string, gameCode: string): Promise<{ player: string; balance: number }>;
+  stakeLimits: { min: number; max: number };
+}
+
+/**
+ * Crash in shared rounds: every player bets on the same round, whose crash point comes from the
+ * round's own seed. Rounds follow each other on stored times, so any process can serve them and
+ * nothing runs in the background: whoever asks first opens the next round and settles the last.
+ */
+export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps) {
+  async function currentRound(): Promise<repo.CrashRoundRow> {
+    const now = clock.now();
+    const latest = await repo.latestCrashRound(db);
+    if (latest && now < Number(latest.crashed_at) + CRASH_PAUSE_MS) return latest;
+    const roundNumber = latest ? Number(latest.round_number) + 1 : 1;
+    const serverSeed = randomBytes(32).toString('hex');
+    const crashPoint = crashPointOf(serverSeed, roundNumber);
+    const bettingEndsAt = now + CRASH_BETTING_MS;
+    try {
+      await repo.insertCrashRound(db, {
+        round_number: roundNumber,
+        server_seed: serverSeed,
+        server_seed_hash: sha256Hex(serverSeed),
+        crash_point: crashPoint,
+        betting_ends_at: bettingEndsAt,
+        crashed_at: bettingEndsAt + crashDurationMs(crashPoint),
+        created_at: now,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const round = await repo.findCrashRound(db, roundNumber);
+    if (!round) throw new Error(`Crash round ${roundNumber} is missing`);
+    return round;
+  }
+
+  async function payWin(token: string, roundNumber: number, player: string, payout: number) {
+    const round = `crash-${roundNumber}`;
+    const answer = await wallet.call('win', {
+      token,
+      game_code: GAME,
+      transaction_uuid: `${round}:${player}:win`,
+      reference_transaction_uuid: `${round}:${player}:bet`,
+      round,
+      amount: payout,
+      currency: 'INR',
+    });
+    if (answer.status !== 'RS_OK') throw new AppError('SERVICE_UNAVAILABLE', 'The win could not be paid yet; it will be');
+    return answer;
+  }
+
+  /** Pays (or closes with 0) every bet of crashed rounds: auto cash-outs the round reached win. */
+  async function settleDue(): Promise<void> {
+    for (const bet of await repo.listDueBets(db, clock.now())) {
+      const auto = bet.auto_cashout === null ? null : Number(bet.auto_cashout);
+      const isWin = auto !== null && auto <= Number(bet.crash_point);
+      const payout = isWin ? Math.floor((Number(bet.stake) * auto) / 100) : 0;
+      try {
+        // The win call is idempotent, so paying before marking is safe to repeat after a crash.
+        await payWin(bet.token, Number(bet.round_number), bet.player, payout);
+        await repo.markBetSettled(db, Number(bet.round_number), bet.player, isWin ? auto : null, payout);
+      } catch {
+        // Left open: the next request settles it (a cash-out racing the crash settles it itself).
+      }
+    }
+  }
+
+  return {
+    async state(token: string) {
+      const { player, balance } = await deps.player(token, GAME);
+      await settleDue();
+      const round = await currentRound();
+      const now = clock.now();
+      const mine = await repo.findCrashBet(db, Number(round.round_number), player);
+      const bets = await repo.listRoundBets(db, Number(round.round_number));
+      return {
+        now,
+        round: roundView(round, now),
+        my_bet: mine ? betView(mine) : null,
+        bets: bets.map((bet) => ({
+          player: bet.player === player ? 'you' : `player …${bet.player.slice(-2)}`,
+          stake: paiseToRupees(Number(bet.stake)),
+          cashout: bet.cashout === null ? null : Number(bet.cashout) / 100,
+        })),
+        history: (await repo.recentCrashPoints(db, now, HISTORY)).map((row) => ({
+          round_number: Number(row.round_number),
+          crash_point: Number(row.crash_point) / 100,
+        })),
+        my_history: (await repo.listPlayerBets(db, player, HISTORY)).map(betView),
+        balance: paiseToRupees(balance),
+      };
+    },
+
+    async bet(token: string, stakeRupees: number, autoCashout: number | undefined) {
+      const stake = parseRupees(stakeRupees);
+      if (!stake.ok) throw new AppError('BAD_REQUEST', `Stake ${stake.reason}`);
+      if (stake.paise < deps.stakeLimits.min || stake.paise > deps.stakeLimits.max) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Stake must be from ${paiseToRupees(deps.stakeLimits.min)} to ${paiseToRupees(deps.stakeLimits.max)}`,
+        );
+      }
+      const auto = autoCashout === undefined ? null : Math.round(autoCashout * 100);
+      if (autoCashout !== undefined && Math.abs(autoCashout * 100 - (auto ?? 0)) > 1e-6) {
+        throw new AppError('BAD_REQUEST', 'Auto cash-out has at most 2 decimals');
+      }
+      const { player } = await deps.player(token, GAME);
+      await settleDue();
+      const round = await currentRound();
+      const roundNumber = Number(round.round_number);
+      if (phaseOf(round, clock.now()) !== 'betting')
+        throw new AppError('REFUSED', 'Bets are closed for this round; wait for the next one');
+      try {
+        await repo.insertCrashBet(db, {
+          round_number: roundNumber,
+          player,
+          token,
+          stake: stake.paise,
+          auto_cashout: auto,
+          created_at: clock.now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'You already have a bet in this round');
+        throw error;
+      }
+      const answer = await wallet.call('bet', {
+        token,
+        game_code: GAME,
+        transaction_uuid: `crash-${roundNumber}:${player}:bet`,
+        round: `crash-${roundNumber}`,
+        amount: stake.paise,
+        currency: 'INR',
+      });
+      if (answer.status !== 'RS_OK') {
+        await repo.deleteCrashBet(db, roundNumber, player);
+        throw answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY'
+          ? new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance')
+          : new AppError('REFUSED', 'The wallet did not take the bet');
+      }
+      const bet = await repo.findCrashBet(db, roundNumber, player);
+      if (!bet) throw new Error('The crash bet just written is missing');
+      return { bet: betView(bet), balance: paiseToRupees(answer.balance ?? 0) };
+    },
+
+    async cashout(token: string) {
+      const { player } = await deps.player(token, GAME);
+      const round = await currentRound();
+      const roundNumber = Number(round.round_number);
+      const now = clock.now();
+      const bet = await repo.findCrashBet(db, roundNumber, player);
+      if (!bet || Number(bet.is_settled) === 1) throw new AppError('REFUSED', 'You have no running bet to cash out');
+      if (phaseOf(round, now) !== 'running') {
+        throw new AppError(
+          'REFUSED',
+          phaseOf(round, now) === 'betting' ? 'The round has not started yet' : 'Too late: the round crashed',
+        );
+      }
+      const reached = Math.min(crashMultiplierAt(now - Number(round.betting_ends_at)), Number(round.crash_point));
+      const auto = bet.auto_cashout === null ? null : Number(bet.auto_cashout);
+      const at = auto !== null && auto <= reached ? auto : reached;
+      const payout = Math.floor((Number(bet.stake) * at) / 100);
+      const answer = await payWin(token, roundNumber, player, payout);
+      await repo.markBetSettled(db, roundNumber, player, at, payout);
+      const settled = await repo.findCrashBet(db, roundNumber, player);
+      if (!settled) throw new Error('The crash bet is missing');
+      return { bet: betView(settled), balance: paiseToRupees(answer.balance ?? 0) };
+    },
+
+    async round(roundNumber: number): Promise<CrashRoundView> {
+      const round = await repo.findCrashRound(db, roundNumber);
+      if (!round) throw new AppError('NOT_FOUND', 'No crash round has that number');
+      return roundView(round, clock.now());
+    },
+  };
+}
+
+export type CrashService = ReturnType<typeof createCrashService>;

@@ -1,0 +1,80 @@
+import { FAIR_GAME_CODES, fairGame } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { OWN_PROVIDER_CODE, type CasinoService } from '../casino/casino.service';
+import { findProviderByCode } from '../casino/casino.repository';
+import { createCrashService } from './crash.service';
+import { registerFairGamesRoutes } from './fair-games.routes';
+import { createFairGamesService, type FairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
+import { findProviderKeys, insertProviderKeysOnce } from './fair-games.repository';
+import { createWalletClient, generateProviderKeys, injectTransport, type WalletTransport } from './wallet-client';
+
+export const OWN_PROVIDER_NAME = 'Originals';
+/** Our games open in the site's own game page (apps/web features/casino). */
+export const OWN_LAUNCH_TEMPLATE = '/casino/play/{game_code}?token={token}&lang={lang}';
+
+/** The provider's key pair: generated on the first start, stored, then always the stored one. */
+export async function ensureProviderKeys(db: Db, clock: Clock) {
+  const stored = await findProviderKeys(db);
+  if (stored) return stored;
+  await insertProviderKeysOnce(db, generateProviderKeys(), clock.now());
+  const keys = await findProviderKeys(db);
+  if (!keys) throw new Error('The provider key pair was not stored');
+  return keys;
+}
+
+/**
+ * Registers our provider and its ten games on the first start, like an operator would register an
+ * outside one (its public key, its launch template); later starts leave the operator's edits be.
+ */
+export async function seedOwnProvider(db: Db, clock: Clock, casino: CasinoService): Promise<{ private_key: string }> {
+  const keys = await ensureProviderKeys(db, clock);
+  if (!(await findProviderByCode(db, OWN_PROVIDER_CODE))) {
+    try {
+      await casino.registerProvider({
+        code: OWN_PROVIDER_CODE,
+        name: OWN_PROVIDER_NAME,
+        publicKeyPem: keys.public_key,
+        launchUrl: OWN_LAUNCH_TEMPLATE,
+      });
+    } catch (error) {
+      // Another instance starting on the same fresh database registered it first; it adds the games.
+      if (await findProviderByCode(db, OWN_PROVIDER_CODE)) return keys;
+      throw error;
+    }
+    for (const code of FAIR_GAME_CODES) {
+      const game = fairGame(code);
+      await casino.addGame({ providerCode: OWN_PROVIDER_CODE, code, name: game.name, category: game.category });
+    }
+  }
+  return keys;
+}
+
+export interface FairGamesModule {
+  service: FairGamesService;
+  registerRoutes(app: FastifyInstance): void;
+}
+
+/** `transport`: how wallet calls travel; by default through this app's own HTTP layer. */
+export async function createFairGamesModule(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  casino: CasinoService,
+  transport?: WalletTransport,
+): Promise<FairGamesModule> {
+  const keys = await seedOwnProvider(db, clock, casino);
+  const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
+  const service = createFairGamesService(db, clock, wallet);
+  const crash = createCrashService(db, clock, wallet, {
+    player: (token, gameCode) => service.player(token, gameCode),
+    stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
+  });
+  return { service, registerRoutes: (target) => registerFairGamesRoutes(target, service, crash) };
+}
+
+/** Our own provider: registered on the first start, its game API on `app`, its wallet calls through `app`. */
+export async function registerFairGames(app: FastifyInstance, db: Db, clock: Clock, casino: CasinoService): Promise<void> {
+  (await createFairGamesModule(app, db, clock, casino)).registerRoutes(app);
+}

@@ -1,0 +1,253 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  type FairRoundView,
+  type FairSeedsView,
+  FAIR_GAMES,
+  type FairGameCode,
+  fairFloats,
+  fairGame,
+  isFairGameCode,
+  paiseToRupees,
+  parseRupees,
+  payoutPaise,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/ids';
+import type { WalletAnswer } from '../casino/wallet-api.schema';
+import * as repo from './fair-games.repository';
+import type { WalletClient } from './wallet-client';
+
+export const MIN_STAKE_PAISE = 100;
+export const MAX_STAKE_PAISE = 10_000_000;
+const HISTORY_LIMIT = 20;
+const PLAYER_CACHE_MS = 30_000;
+const WIN_ATTEMPTS = 3;
+
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
+
+function walletRefusal(answer: WalletAnswer): AppError {
+  switch (answer.status) {
+    case 'RS_ERROR_NOT_ENOUGH_MONEY':
+      return new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    case 'RS_ERROR_INVALID_TOKEN':
+    case 'RS_ERROR_TOKEN_EXPIRED':
+      // Not 401: that would log the player out of the site; only the game session ended.
+      return new AppError('REFUSED', 'Your game session has ended; open the game again');
+    case 'RS_ERROR_USER_DISABLED':
+      return new AppError('REFUSED', 'Your account cannot play right now');
+    default:
+      return new AppError('SERVICE_UNAVAILABLE', 'The wallet did not take the bet; try again');
+  }
+}
+
+export function toRoundView(row: repo.RoundRow): FairRoundView {
+  return {
+    round_uuid: row.round_uuid,
+    game_code: row.game_code,
+    date: new Date(Number(row.created_at)).toISOString(),
+    nonce: Number(row.nonce),
+    params: JSON.parse(row.params) as unknown,
+    stake: paiseToRupees(Number(row.stake)),
+    multiplier: Number(row.multiplier),
+    payout: paiseToRupees(Number(row.payout)),
+    outcome: JSON.parse(row.outcome) as unknown,
+    server_seed_hash: row.server_seed_hash,
+    client_seed: row.client_seed,
+    server_seed: row.revealed_at === null ? null : row.server_seed,
+  };
+}
+
+function seedsView(seed: repo.SeedRow): FairSeedsView {
+  return { server_seed_hash: seed.server_seed_hash, client_seed: seed.client_seed, nonce: seed.next_nonce };
+}
+
+/**
+ * Our own game provider. It knows the platform only through the signed wallet API: the player
+ * is the `user` the wallet names for a game token, and every stake and payout is a wallet call.
+ */
+export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClient) {
+  const players = new Map<string, { player: string; at: number }>();
+
+  /** The player behind a game token, as the wallet's balance answer names them. */
+  async function resolvePlayer(token: string, gameCode: string): Promise<{ player: string; balance: number; currency: string }> {
+    const answer = await wallet.call('balance', { token, game_code: gameCode });
+    if (answer.status !== 'RS_OK' || answer.user === undefined) throw walletRefusal(answer);
+    players.set(token, { player: answer.user, at: clock.now() });
+    return { player: answer.user, balance: answer.balance ?? 0, currency: answer.currency ?? 'INR' };
+  }
+
+  async function cachedPlayer(token: string, gameCode: string): Promise<string> {
+    const cached = players.get(token);
+    if (cached && clock.now() - cached.at < PLAYER_CACHE_MS) return cached.player;
+    return (await resolvePlayer(token, gameCode)).player;
+  }
+
+  async function newSeed(executor: Db, player: string, clientSeed?: string): Promise<repo.SeedRow> {
+    const serverSeed = randomBytes(32).toString('hex');
+    const values = {
+      player,
+      server_seed: serverSeed,
+      server_seed_hash: sha256Hex(serverSeed),
+      client_seed: clientSeed ?? randomBytes(8).toString('hex'),
+      created_at: clock.now(),
+    };
+    const id = await repo.insertSeed(executor, values);
+    return { id, ...values, next_nonce: 0 };
+  }
+
+  async function activeSeed(player: string): Promise<repo.SeedRow> {
+    return (await repo.findActiveSeed(db, player)) ?? (await newSeed(db, player));
+  }
+
+  async function rotate(player: string, clientSeed?: string) {
+    return writeTransaction(db, async (trx) => {
+      const old = (await repo.findActiveSeed(trx, player)) ?? (await newSeed(trx, player));
+      await repo.revealSeed(trx, old.id, clock.now());
+      const next = await newSeed(trx, player, clientSeed);
+      return { old, next, rounds: await repo.countSeedRounds(trx, old.id) };
+    });
+  }
+
+  function checkGame(code: string): FairGameCode {
+    if (!isFairGameCode(code)) throw new AppError('NOT_FOUND', 'No such game at this provider');
+    return code;
+  }
+
+  async function settleWin(token: string, gameCode: string, roundUuid: string, payout: number): Promise<WalletAnswer> {
+    let last: unknown;
+    // A win is never refused for an old session; a retry with the same transaction id applies once.
+    for (let attempt = 0; attempt < WIN_ATTEMPTS; attempt += 1) {
+      try {
+        const answer = await wallet.call('win', {
+          token,
+          game_code: gameCode,
+          transaction_uuid: `${roundUuid}:win`,
+          reference_transaction_uuid: `${roundUuid}:bet`,
+          round: roundUuid,
+          amount: payout,
+          currency: 'INR',
+        });
+        if (answer.status === 'RS_OK') return answer;
+        last = new Error(`win answered ${answer.status}`);
+      } catch (error) {
+        last = error;
+      }
+    }
+    throw last instanceof Error ? last : new Error('The win could not be paid');
+  }
+
+  return {
+    /** The player behind a game token and their balance, as the wallet answers. */
+    player: resolvePlayer,
+
+    async state(token: string, gameCode: string) {
+      const code = checkGame(gameCode);
+      const { player, balance, currency } = await resolvePlayer(token, code);
+      const seed = await activeSeed(player);
+      const history = await repo.listRounds(db, player, code, HISTORY_LIMIT);
+      return {
+        game_code: code,
+        game_name: FAIR_GAMES[code].name,
+        balance: paiseToRupees(balance),
+        currency,
+        seeds: seedsView(seed),
+        history: history.map(toRoundView),
+      };
+    },
+
+    async play(token: string, gameCode: string, stakeRupees: number, rawParams: unknown) {
+      const code = checkGame(gameCode);
+      if (code === 'crash') throw new AppError('BAD_REQUEST', 'Crash is played in shared rounds: use its bet and cash-out calls');
+      const game = fairGame(code);
+      const parsedParams = game.params.safeParse(rawParams);
+      if (!parsedParams.success) throw new AppError('BAD_REQUEST', parsedParams.error.issues[0]?.message ?? 'Invalid bet');
+      const params: unknown = parsedParams.data;
+      const stake = parseRupees(stakeRupees);
+      if (!stake.ok) throw new AppError('BAD_REQUEST', `Stake ${stake.reason}`);
+      if (stake.paise < MIN_STAKE_PAISE || stake.paise > MAX_STAKE_PAISE) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Stake must be from ${paiseToRupees(MIN_STAKE_PAISE)} to ${paiseToRupees(MAX_STAKE_PAISE)}`,
+        );
+      }
+      const player = await cachedPlayer(token, code);
+      const roundUuid = randomUUID();
+      const bet = await wallet.call('bet', {
+        token,
+        game_code: code,
+        transaction_uuid: `${roundUuid}:bet`,
+        round: roundUuid,
+        amount: stake.paise,
+        currency: 'INR',
+      });
+      if (bet.status !== 'RS_OK') throw walletRefusal(bet);
+
+      let payout: number;
+      try {
+        const seed = await activeSeed(player);
+        const nonce = await repo.takeNonce(db, seed.id);
+        const floats = fairFloats(
+          hmac,
+          { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+          game.floatCount(params),
+        );
+        const result = game.resolve(floats, params);
+        payout = payoutPaise(stake.paise, result.multiplier);
+        await repo.insertRound(db, {
+          round_uuid: roundUuid,
+          player,
+          game_code: code,
+          seed_id: seed.id,
+          nonce,
+          params: JSON.stringify(params),
+          stake: stake.paise,
+          multiplier: result.multiplier,
+          payout,
+          outcome: JSON.stringify(result.outcome),
+          created_at: clock.now(),
+        });
+      } catch (error) {
+        // The stake was taken but no round exists: give it back.
+        await wallet.call('rollback', {
+          token,
+          game_code: code,
+          transaction_uuid: `${roundUuid}:rollback`,
+          reference_transaction_uuid: `${roundUuid}:bet`,
+          round: roundUuid,
+        });
+        throw error;
+      }
+      const win = await settleWin(token, code, roundUuid, payout);
+      const row = await repo.findRound(db, roundUuid);
+      if (!row) throw new Error('The round just written is missing');
+      return { round: toRoundView(row), balance: paiseToRupees(win.balance ?? 0) };
+    },
+
+    async setClientSeed(token: string, clientSeed: string): Promise<FairSeedsView> {
+      const player = await cachedPlayer(token, 'dice');
+      // A new client seed starts a new pair: earlier rounds keep the seeds they were played with.
+      const { next } = await rotate(player, clientSeed);
+      return seedsView(next);
+    },
+
+    async rotateSeed(token: string) {
+      const player = await cachedPlayer(token, 'dice');
+      const { old, next, rounds } = await rotate(player);
+      return {
+        revealed: { server_seed: old.server_seed, server_seed_hash: old.server_seed_hash, client_seed: old.client_seed, rounds },
+        seeds: seedsView(next),
+      };
+    },
+
+    async round(roundUuid: string): Promise<FairRoundView> {
+      const row = await repo.findRound(db, roundUuid);
+      if (!row) throw new AppError('NOT_FOUND', 'No round has that id');
+      return toRoundView(row);
+    },
+  };
+}
+
+export type FairGamesService = ReturnType<typeof createFairGamesService>;

@@ -1,0 +1,76 @@
+import type { Generated } from 'kysely';
+
+export interface FairProviderKeysTable {
+  /** Always 1: the provider has one key pair. */
+  id: number;
+  private_key: string;
+  public_key: string;
+  created_at: number;
+}
+
+export interface FairSeedsTable {
+  id: Generated<number>;
+  player: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  is_active: number;
+  created_at: number;
+  revealed_at: number | null;
+}
+
+export interface FairRoundsTable {
+  id: Generated<number>;
+  round_uuid: string;
+  player: string;
+  game_code: string;
+  seed_id: number;
+  nonce: number;
+  /** JSON of the bet's choices. */
+  params: string;
+  stake: number;
+  multiplier: number;
+  payout: number;
+  /** JSON of the outcome. */
+  outcome: string;
+  created_at: number;
+}
+
+export interface FairCrashRoundsTable {
+  id: Generated<number>;
+  round_number: number;
+  server_seed: string;
+  server_seed_hash: string;
+  /** Hundredths: 100 = 1.00×. */
+  crash_point: number;
+  betting_ends_at: number;
+  crashed_at: number;
+  created_at: number;
+}
+
+export interface FairCrashBetsTable {
+  id: Generated<number>;
+  round_number: number;
+  player: string;
+  token: string;
+  stake: number;
+  /** Hundredths, or null for a manual cash-out only. */
+  auto_cashout: number | null;
+  /** Hundredths the bet cashed out at (manual), null until then. */
+  cashout: number | null;
+  payout: Generated<number>;
+  is_settled: Generated<number>;
+  created_at: number;
+}
+
+// This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
+declare module '../../db/schema' {
+  interface Database {
+    fair_provider_keys: FairProviderKeysTable;
+    fair_seeds: FairSeedsTable;
+    fair_rounds: FairRoundsTable;
+    fair_crash_rounds: FairCrashRoundsTable;
+    fair_crash_bets: FairCrashBetsTable;
+  }
+}

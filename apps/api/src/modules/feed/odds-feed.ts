@@ -1,0 +1,113 @@
+/**
+ * The odds feed: where fixtures, markets, prices, statuses and results come from. The platform
+ * ships a simulator (sim/) as the default; a real exchange-style feed implements the same
+ * interface (docs/sports.md, "Plugging in a real feed").
+ *
+ * The interface is a pull: "what does this fixture look like at time t". A simulator answers
+ * from a pure function; a push feed keeps the latest message per fixture and answers from it.
+ * The platform turns successive answers into live deltas, so both look the same to the site.
+ */
+export interface OddsFeed {
+  readonly name: string;
+  /** Fixtures that start in [from, to], plus those started before `from` that may still run. */
+  fixtures(from: number, to: number): FeedFixture[];
+  /** The fixture at time `at` (epoch ms): phase, scoreboard, prices, statuses and results. */
+  state(fixture: FeedFixture, at: number): FeedMatchState;
+}
+
+export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE';
+
+export interface FeedRunner {
+  selectionId: number;
+  name: string;
+}
+
+export interface FeedMarketDef {
+  /** Stable within the fixture: 'MO', 'BM', 'OU25', 'BTTS'. */
+  key: string;
+  type: FeedMarketType;
+  name: string;
+  runners: FeedRunner[];
+  betDelaySeconds: number;
+  minStakePaise: number;
+  maxStakePaise: number;
+}
+
+export interface FeedFancyDef {
+  /** Stable within the fixture, e.g. 'I1-6OV'. */
+  key: string;
+  name: string;
+  minStakePaise: number;
+  maxStakePaise: number;
+}
+
+export interface FeedFixture {
+  /** The feed's own id of the fixture; the platform keys its rows by it. */
+  feedKey: string;
+  sportId: number;
+  seriesKey: string;
+  seriesName: string;
+  home: string;
+  away: string;
+  /** "Home v Away", or the race name. */
+  name: string;
+  startTime: number;
+  /** When it is over at the latest (for the window of fixtures to keep following). */
+  endBy: number;
+  markets: FeedMarketDef[];
+  fancies: FeedFancyDef[];
+}
+
+export interface FeedPrice {
+  /** Hundredths of decimal odds (match odds) or per-100 odds (bookmaker). */
+  odds: number;
+  sizePaise: number;
+}
+
+export type FeedStatus = 'OPEN' | 'SUSPENDED' | 'CLOSED';
+
+export interface FeedMarketState {
+  key: string;
+  status: FeedStatus;
+  /** Best first, at most 3 each; empty unless OPEN. */
+  runners: { selectionId: number; back: FeedPrice[]; lay: FeedPrice[] }[];
+}
+
+export interface FeedFancyState {
+  key: string;
+  status: FeedStatus;
+  runNo: number | null;
+  sizeNo: number | null;
+  runYes: number | null;
+  sizeYes: number | null;
+}
+
+export interface FeedEvent {
+  kind: 'start' | 'innings' | 'four' | 'six' | 'wicket' | 'goal' | 'half_time' | 'point' | 'finish';
+  side: 0 | 1 | null;
+  at: string;
+  detail: string;
+}
+
+export interface FeedScoreboard {
+  homeScore: string;
+  awayScore: string;
+  status: 'not_started' | 'in_play' | 'break' | 'finished';
+  note: string;
+  /** Latest first, at most 30. */
+  timeline: FeedEvent[];
+}
+
+export interface FeedMatchState {
+  phase: 'PRE' | 'IN_PLAY' | 'FINISHED';
+  scoreboard: FeedScoreboard;
+  markets: FeedMarketState[];
+  /** Only the lines on offer now (open or suspended); decided ones are in `results`. */
+  fancies: FeedFancyState[];
+  results: {
+    /** Market key → the winning selection id. */
+    markets: Record<string, number>;
+    /** Fancy key → the runs that decide it. */
+    fancies: Record<string, number>;
+  };
+}

@@ -1,0 +1,91 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { OddsFeed } from '../feed/odds-feed';
+import {
+  insertNewFixtures,
+  insertResults,
+  listMatchMarketsAndFancies,
+  listResultTargets,
+  listUnfinished,
+  listUnfinishedStarted,
+  markMatchFinished,
+} from './fixtures.repository';
+import type { MatchRecord } from './markets.table';
+import { feedFixtureOf } from './markets.wire';
+
+/** Fixtures are taken in for the next 7 days. */
+export const FIXTURE_HORIZON_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Keeps the database in step with the feed: new fixtures in, results out. Every instance runs
+ * it; the writes are insert-if-absent of the same values, so two instances never disagree.
+ */
+export interface FeedSync {
+  syncFixtures(): Promise<number>;
+  /** Stores the results the feed has declared; returns the matches it saw finish. */
+  recordResults(): Promise<number[]>;
+}
+
+export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
+  const stateOrUndefined = (match: MatchRecord, now: number) => {
+    try {
+      return feed.state(feedFixtureOf({ ...match, series_name: '' }), now);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    async syncFixtures() {
+      const now = clock.now();
+      // Fixtures the feed no longer knows (another seed or speed, a provider's cancelled event)
+      // leave the lists; they have no results, so the bet module voids what stands on them.
+      for (const match of await listUnfinished(db)) {
+        if (!stateOrUndefined(match, now)) await markMatchFinished(db, match.match_id, now);
+      }
+      return insertNewFixtures(db, feed.fixtures(now, now + FIXTURE_HORIZON_MS), now);
+    },
+
+    async recordResults() {
+      const now = clock.now();
+      const finished: number[] = [];
+      for (const match of await listUnfinishedStarted(db, now)) {
+        const state = stateOrUndefined(match, now);
+        if (!state) continue;
+        const bundle = await listMatchMarketsAndFancies(db, match.match_id);
+        const known = await listResultTargets(db, match.match_id);
+        const rows = [];
+        const markets = bundle.markets;
+        for (const market of markets) {
+          const winner = state.results.markets[market.market_key];
+          if (winner !== undefined && !known.has(`M:${market.market_id}`)) {
+            rows.push({
+              target: `M:${market.market_id}`,
+              match_id: match.match_id,
+              winner_selection_id: winner,
+              result_runs: null,
+              decided_at: now,
+            });
+          }
+        }
+        for (const fancy of bundle.fancies) {
+          const runs = state.results.fancies[fancy.fancy_key];
+          if (runs !== undefined && !known.has(`F:${fancy.fancy_id}`)) {
+            rows.push({
+              target: `F:${fancy.fancy_id}`,
+              match_id: match.match_id,
+              winner_selection_id: null,
+              result_runs: runs,
+              decided_at: now,
+            });
+          }
+        }
+        await insertResults(db, rows);
+        if (state.phase === 'FINISHED') {
+          await markMatchFinished(db, match.match_id, now);
+          finished.push(match.match_id);
+        }
+      }
+      return finished;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { MarketsSnapshot } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { busTopics, type EventBus } from '../../lib/event-bus';
+import { deltaBetween } from './live-delta';
+import { FEED_TICK_MS, type MarketsService } from './markets.service';
+
+/** Instances say they are alive this often; one not heard for PEER_TTL_MS is gone. */
+const ANNOUNCE_MS = 1_000;
+const PEER_TTL_MS = 3_500;
+/** A match stays priced this long after the last instance said a socket follows it. */
+const INTEREST_TTL_MS = 3_500;
+
+export interface LiveTicker {
+  /** This instance's sockets follow these matches now (called by the socket hub). */
+  noteInterest(matchIds: number[]): void;
+  start(): void;
+  stop(): void;
+  isPublisher(): boolean;
+}
+
+/**
+ * Turns the feed's moments into live deltas. Every instance can compute them (prices are a pure
+ * function of time), but only one publishes, so clients get each change once: the instance with
+ * the lowest id among those heard on the bus in the last few seconds. If it dies, the next one
+ * takes over within PEER_TTL_MS; its first delta's prev_seq makes clients re-fetch if needed.
+ */
+export function createLiveTicker(
+  bus: EventBus,
+  markets: MarketsService,
+  log: FastifyBaseLogger,
+  now = () => Date.now(),
+): LiveTicker {
+  const id = randomUUID();
+  const peers = new Map<string, number>();
+  const interest = new Map<number, number>();
+  const last = new Map<number, { snapshot: MarketsSnapshot; publishedSeq: number }>();
+  const stops: (() => void)[] = [];
+  let localIds: number[] = [];
+  let running = false;
+
+  const isPublisher = () => {
+    const at = now();
+    for (const [peer, seen] of peers) {
+      if (at - seen > PEER_TTL_MS) peers.delete(peer);
+      else if (peer < id) return false;
+    }
+    return true;
+  };
+
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const at = now();
+      if (!isPublisher()) {
+        last.clear();
+        return;
+      }
+      for (const [matchId, expiresAt] of interest) {
+        if (expiresAt < at) {
+          interest.delete(matchId);
+          last.delete(matchId);
+          continue;
+        }
+        let snapshot: MarketsSnapshot;
+        try {
+          snapshot = await markets.getMarkets(matchId);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          interest.delete(matchId);
+          continue;
+        }
+        const previous = last.get(matchId);
+        if (!previous) {
+          last.set(matchId, { snapshot, publishedSeq: snapshot.seq });
+          continue;
+        }
+        if (snapshot.seq <= previous.snapshot.seq) continue;
+        const delta = deltaBetween(previous.snapshot, snapshot, previous.publishedSeq);
+        if (delta) {
+          bus.publish(busTopics.match(matchId), delta);
+          last.set(matchId, { snapshot, publishedSeq: snapshot.seq });
+        } else {
+          last.set(matchId, { snapshot, publishedSeq: previous.publishedSeq });
+        }
+      }
+    } catch (error) {
+      log.error({ err: error }, 'live ticker failed');
+    } finally {
+      running = false;
+    }
+  };
+
+  const announce = () => {
+    bus.publish(busTopics.sportsTicker, { id });
+    if (localIds.length) bus.publish(busTopics.sportsInterest, { match_ids: localIds });
+  };
+
+  return {
+    noteInterest(matchIds) {
+      const added = matchIds.some((matchId) => !localIds.includes(matchId));
+      localIds = matchIds;
+      if (added) bus.publish(busTopics.sportsInterest, { match_ids: matchIds });
+    },
+    isPublisher,
+    start() {
+      stops.push(
+        bus.subscribe(busTopics.sportsTicker, (payload) => {
+          const peer = (payload as { id?: unknown }).id;
+          if (typeof peer === 'string' && peer !== id) peers.set(peer, now());
+        }),
+        bus.subscribe(busTopics.sportsInterest, (payload) => {
+          const ids = (payload as { match_ids?: unknown }).match_ids;
+          if (!Array.isArray(ids)) return;
+          for (const matchId of ids) if (Number.isSafeInteger(matchId)) interest.set(matchId as number, now() + INTEREST_TTL_MS);
+        }),
+      );
+      const ticker = setInterval(() => void tick(), FEED_TICK_MS);
+      const announcer = setInterval(announce, ANNOUNCE_MS);
+      ticker.unref();
+      announcer.unref();
+      stops.push(
+        () => clearInterval(ticker),
+        () => clearInterval(announcer),
+      );
+      announce();
+    },
+    stop() {
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { sweepEvery } from '../../lib/sweep';
+import type { OddsFeed } from '../feed/odds-feed';
+import { createSimulatedFeed } from '../feed/sim/simulator';
+import { createFeedSync, type FeedSync } from './feed-sync';
+import { registerMarketsRoutes } from './markets.routes';
+import { createMarketsService, type MarketsService } from './markets.service';
+
+/** New fixtures are looked for this often; results far more often (they settle bets). */
+const FIXTURE_SYNC_MS = 30_000;
+const RESULTS_SYNC_MS = 2_000;
+
+export interface MarketsModule {
+  feed: OddsFeed;
+  sync: FeedSync;
+  markets: MarketsService;
+  registerRoutes(app: FastifyInstance): void;
+}
+
+/** A feed with nothing in it (FEED=none): the sports pages show no matches. */
+const emptyFeed: OddsFeed = {
+  name: 'none',
+  fixtures: () => [],
+  state: () => {
+    throw new Error('FEED=none has no fixtures');
+  },
+};
+
+export function createFeed(config: Pick<AppConfig, 'FEED' | 'SIM_SEED' | 'SIM_SPEED'>): OddsFeed {
+  return config.FEED === 'simulator' ? createSimulatedFeed({ seed: config.SIM_SEED, speed: config.SIM_SPEED }) : emptyFeed;
+}
+
+export function createMarketsModule(db: Db, clock: Clock, config: AppConfig): MarketsModule {
+  const feed = createFeed(config);
+  const sync = createFeedSync(db, clock, feed);
+  const markets = createMarketsService(db, clock, feed);
+  return {
+    feed,
+    sync,
+    markets,
+    registerRoutes(app) {
+      registerMarketsRoutes(app, markets);
+      // The first fixtures are in before the first request is answered.
+      app.addHook('onReady', async () => {
+        await sync.syncFixtures();
+        await sync.recordResults();
+      });
+      sweepEvery(app, 'fixture sync', FIXTURE_SYNC_MS, () => sync.syncFixtures());
+      sweepEvery(app, 'results sync', RESULTS_SYNC_MS, () => sync.recordResults());
+    },
+  };
+}

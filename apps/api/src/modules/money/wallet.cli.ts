@@ -1,0 +1,47 @@
+import { paiseToRupees } from '@app/shared';
+import { type AdminCommand, requireOption } from '../../cli/command';
+import { createWalletModule } from './money.module';
+import type { WalletBalances } from '../wallet/wallet.service';
+
+function describe(balances: WalletBalances): string {
+  return [
+    `cash ${paiseToRupees(balances.cash)}`,
+    `exposure ${paiseToRupees(balances.exposure + balances.bonusExposure)}`,
+    `split bonus ${paiseToRupees(balances.splitBonus)}`,
+    `wager bonus ${paiseToRupees(balances.wagerBonus)}`,
+  ].join(', ');
+}
+
+function adjustCommand(direction: 'credit' | 'debit'): AdminCommand {
+  return {
+    name: `wallet ${direction}`,
+    usage: `wallet ${direction} --name N --amount RUPEES --reason R`,
+    options: ['name', 'amount', 'reason'],
+    async run(context) {
+      const { wallet } = createWalletModule(context.database.db, context.clock);
+      const name = requireOption(context, 'name');
+      const balances = await wallet.operatorAdjust(
+        direction,
+        name,
+        requireOption(context, 'amount'),
+        requireOption(context, 'reason'),
+      );
+      context.print(`${direction === 'credit' ? 'credited' : 'debited'} ${name}: ${describe(balances)}`);
+    },
+  };
+}
+
+export const walletCommands: AdminCommand[] = [
+  adjustCommand('credit'),
+  adjustCommand('debit'),
+  {
+    name: 'wallet balance',
+    usage: 'wallet balance --name N',
+    options: ['name'],
+    async run(context) {
+      const { wallet } = createWalletModule(context.database.db, context.clock);
+      const name = requireOption(context, 'name');
+      context.print(`${name}: ${describe(await wallet.balancesByName(name))}`);
+    },
+  },
+];

@@ -1,0 +1,207 @@
+import websocket from '@fastify/websocket';
+import {
+  LIVE_SOCKET_PATH,
+  type LiveServerMessage,
+  liveClientMessageSchema,
+  MAX_SUBSCRIPTIONS_PER_SOCKET,
+  type MatchDelta,
+} from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError } from '../lib/app-error';
+import { busTopics, type EventBus } from '../lib/event-bus';
+
+/** The server pings this often; a socket that did not answer the last ping is dropped. */
+const HEARTBEAT_MS = 30_000;
+/** A socket that follows nothing and says nothing for this long is closed. */
+const IDLE_MS = 120_000;
+const MAX_MESSAGE_BYTES = 4_096;
+/** Bad messages a socket may send before it is closed (the others are untouched). */
+const MAX_BAD_MESSAGES = 20;
+/** A client this far behind on reading is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+export interface LiveSocketDeps {
+  bus: EventBus;
+  /** Throws an AppError (404) for a match no one may follow. */
+  checkMatch(matchId: number): Promise<void>;
+  /** The user of a session token, or an AppError (401). */
+  resolveUser(token: string): Promise<{ userId: number }>;
+  /** The matches this instance's sockets follow, whenever that set changes. */
+  onInterest(matchIds: number[]): void;
+  /** Shorter heartbeat and idle times, for tests. */
+  timing?: { heartbeatMs?: number; idleMs?: number };
+}
+
+interface SocketState {
+  matches: Set<number>;
+  userId: number | null;
+  token: string | null;
+  stopBalance: (() => void) | null;
+  isAlive: boolean;
+  lastMessageAt: number;
+  badMessages: number;
+}
+
+/**
+ * `/api/ws`: live prices and the player's own balance. One bus subscription per followed match
+ * per instance, whatever the number of sockets; each delta is serialised once for all of them.
+ */
+export async function installLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const rooms = new Map<number, { sockets: Set<WebSocket>; stop: () => void; lastSeq: number }>();
+  const states = new Map<WebSocket, SocketState>();
+  const heartbeatMs = deps.timing?.heartbeatMs ?? HEARTBEAT_MS;
+  const idleMs = deps.timing?.idleMs ?? IDLE_MS;
+
+  const send = (socket: WebSocket, message: LiveServerMessage | Buffer) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
+    // A delta is encoded once for all its sockets, and goes out as a text frame.
+    if (Buffer.isBuffer(message)) socket.send(message, { binary: false });
+    else socket.send(JSON.stringify(message));
+  };
+
+  const leave = (socket: WebSocket, matchId: number) => {
+    const room = rooms.get(matchId);
+    if (!room) return;
+    room.sockets.delete(socket);
+    if (room.sockets.size === 0) {
+      room.stop();
+      rooms.delete(matchId);
+      deps.onInterest([...rooms.keys()]);
+    }
+  };
+
+  const join = (socket: WebSocket, matchId: number) => {
+    let room = rooms.get(matchId);
+    if (!room) {
+      const created = { sockets: new Set<WebSocket>(), lastSeq: -1, stop: () => {} };
+      created.stop = deps.bus.subscribe(busTopics.match(matchId), (payload) => {
+        const delta = payload as MatchDelta;
+        // Two publishers for a moment (a hand-over) send the same seq twice: pass it on once.
+        if (delta.seq <= created.lastSeq) return;
+        created.lastSeq = delta.seq;
+        const bytes = Buffer.from(JSON.stringify(delta));
+        for (const member of created.sockets) send(member, bytes);
+      });
+      rooms.set(matchId, created);
+      room = created;
+      room.sockets.add(socket);
+      deps.onInterest([...rooms.keys()]);
+      return;
+    }
+    room.sockets.add(socket);
+  };
+
+  const refuse = (socket: WebSocket, state: SocketState, message: string, code = 'BAD_REQUEST') => {
+    send(socket, { type: 'error', message, code });
+    if (code === 'BAD_REQUEST' && ++state.badMessages > MAX_BAD_MESSAGES) socket.close(1008, 'too many bad messages');
+  };
+
+  const onMessage = async (socket: WebSocket, state: SocketState, raw: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return refuse(socket, state, 'Messages must be JSON');
+    }
+    const result = liveClientMessageSchema.safeParse(parsed);
+    if (!result.success) return refuse(socket, state, 'Unknown or malformed message');
+    const message = result.data;
+    switch (message.type) {
+      case 'ping':
+        return send(socket, { type: 'pong' });
+      case 'subscribe': {
+        if (state.matches.has(message.match_id)) return send(socket, { type: 'subscribed', match_id: message.match_id });
+        if (state.matches.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} matches per connection`, 'CONFLICT');
+        }
+        // The slot is taken before the check, so messages in flight cannot pass the limit together.
+        state.matches.add(message.match_id);
+        try {
+          await deps.checkMatch(message.match_id);
+        } catch (error) {
+          state.matches.delete(message.match_id);
+          throw error;
+        }
+        if (socket.readyState !== socket.OPEN || !state.matches.has(message.match_id)) return;
+        join(socket, message.match_id);
+        return send(socket, { type: 'subscribed', match_id: message.match_id });
+      }
+      case 'unsubscribe':
+        state.matches.delete(message.match_id);
+        leave(socket, message.match_id);
+        return send(socket, { type: 'unsubscribed', match_id: message.match_id });
+      case 'auth': {
+        const user = await deps.resolveUser(message.token);
+        if (socket.readyState !== socket.OPEN) return;
+        state.stopBalance?.();
+        state.userId = user.userId;
+        state.token = message.token;
+        state.stopBalance = deps.bus.subscribe(busTopics.userBalance(user.userId), (payload) =>
+          send(socket, { type: 'balance', payload }),
+        );
+        return send(socket, { type: 'authed', user_id: user.userId });
+      }
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    const at = Date.now();
+    for (const [socket, state] of states) {
+      if (!state.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      if (state.matches.size === 0 && state.userId === null && at - state.lastMessageAt > idleMs) {
+        socket.close(1000, 'idle');
+        continue;
+      }
+      state.isAlive = false;
+      socket.ping();
+      // A session that ended (logout, login elsewhere) stops its balance push.
+      if (state.token) {
+        deps.resolveUser(state.token).catch(() => {
+          state.stopBalance?.();
+          state.stopBalance = null;
+          state.userId = null;
+          state.token = null;
+          send(socket, { type: 'error', message: 'Your session has ended.', code: 'SESSION_EXPIRED' });
+        });
+      }
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket) => {
+    const state: SocketState = {
+      matches: new Set(),
+      userId: null,
+      token: null,
+      stopBalance: null,
+      isAlive: true,
+      lastMessageAt: Date.now(),
+      badMessages: 0,
+    };
+    states.set(socket, state);
+    socket.on('pong', () => {
+      state.isAlive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      state.lastMessageAt = Date.now();
+      if (isBinary) return refuse(socket, state, 'Messages must be JSON text');
+      onMessage(socket, state, data.toString()).catch((error: unknown) => {
+        if (error instanceof AppError) return refuse(socket, state, error.message, error.code);
+        app.log.error({ err: error }, 'live socket message failed');
+        refuse(socket, state, 'Something went wrong', 'INTERNAL');
+      });
+    });
+    socket.on('close', () => {
+      states.delete(socket);
+      state.stopBalance?.();
+      for (const matchId of state.matches) leave(socket, matchId);
+    });
+  });
+}

@@ -1,0 +1,118 @@
+import { ERROR_STATUS, type Endpoint, endpoints } from '@app/shared';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUnstorableText } from '../src/plugins/contract';
+import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
+import { type FuzzBody, fuzzBody, HOSTILE_CHARACTERS, toJsonText } from './support/fuzz-bodies';
+import { testDatabaseKind } from './test-app';
+
+/**
+ * Issue 9, the fuzz suite: for every endpoint of the contract, bodies generated from its zod
+ * schema and then broken in every way (support/fuzz-bodies.ts), sent through the real HTTP layer
+ * on SQLite and PostgreSQL. Whatever arrives:
+ * - no answer is a 5xx;
+ * - a body the contract refuses (or one holding text no database can store) never succeeds;
+ * - every refusal is the envelope `{status:false, message, code}` with the status of its code and
+ *   the security headers.
+ * FUZZ_RUNS (default 60) sets the bodies per endpoint; a failure prints fast-check's seed and path.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+let t: AccountsTestApp;
+let token = '';
+let ipCounter = 0;
+/** Every request from its own address: the per-address limits would otherwise answer for the contract. */
+const nextIp = () => `10.${100 + Math.floor(++ipCounter / 65_000)}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
+
+async function freshToken(): Promise<string> {
+  const res = await t.post('user/demoLogin', { user_name: 'demo' }, { ip: nextIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token as string;
+}
+
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+  token = await freshToken();
+});
+afterAll(async () => t.close());
+
+/** The parsed body the server sees, or undefined when the text is no JSON at all. */
+function parsed(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Garbage: the contract refuses it, or it holds text no database can store as sent. */
+function isGarbage(endpoint: Endpoint, text: string): boolean {
+  const body = parsed(text);
+  if (!body) return true;
+  // The server refuses prototype keys outright (secure-json-parse), whatever the schema says.
+  if (/"(__proto__|constructor)"\s*:/.test(text)) return true;
+  return !endpoint.request.safeParse(body.value ?? {}).success || findUnstorableText(body.value) !== undefined;
+}
+
+function send(endpoint: Endpoint, text: string): Promise<LightMyRequestResponse> {
+  const headers = {
+    'user-agent': 'fuzz',
+    ...(endpoint.auth === 'user' ? { authorization: `Bearer ${token}` } : {}),
+  };
+  if (endpoint.method === 'GET') {
+    // A GET carries its fields in the query: the body's text becomes one unknown parameter.
+    const query = `?${encodeURIComponent('q')}=${encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '?'))}`;
+    return t.app.inject({ method: 'GET', url: `/api/${endpoint.path}${query}`, headers, remoteAddress: nextIp() });
+  }
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/${endpoint.path}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: text,
+    remoteAddress: nextIp(),
+  });
+}
+
+function checkAnswer(endpoint: Endpoint, body: FuzzBody, text: string, res: LightMyRequestResponse): void {
+  const context = `${endpoint.path} ${text.slice(0, 300)} (${body.mutations.join(', ') || 'no mutation'}) → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, context).toBeLessThan(500);
+  expect(res.headers['x-content-type-options'], context).toBe('nosniff');
+  expect(res.headers['content-security-policy'], context).toContain("frame-ancestors 'none'");
+  const garbage = endpoint.method === 'GET' || isGarbage(endpoint, text);
+  if (res.statusCode < 300) {
+    expect(garbage, `garbage accepted: ${context}`).toBe(false);
+    return;
+  }
+  const answer = res.json() as { status: unknown; message: unknown; code: keyof typeof ERROR_STATUS };
+  expect(answer.status, context).toBe(false);
+  expect(typeof answer.message === 'string' && answer.message.length > 0, context).toBe(true);
+  expect(ERROR_STATUS[answer.code], context).toBe(res.statusCode);
+}
+
+describe(`contract fuzzing (${testDatabaseKind()})`, () => {
+  it('the generator produces the hostile characters the suite is for', () => {
+    expect(HOSTILE_CHARACTERS).toEqual(expect.arrayContaining(['\u0000', '\u202E', '\uD800']));
+  });
+
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+    it(
+      `${name} (${endpoint.method} ${endpoint.path}): no 5xx, no success on garbage, every refusal in the envelope`,
+      {
+        timeout: 180_000,
+      },
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(fuzzBody(endpoint.request), async (body) => {
+            const text = toJsonText(body.value);
+            const res = await send(endpoint, text);
+            checkAnswer(endpoint, body, text, res);
+            // A call that ended the session (logout): the next ones need a live one.
+            if (res.statusCode === 401 || (endpoint === endpoints.logout && res.statusCode === 200)) token = await freshToken();
+          }),
+          { numRuns: RUNS },
+        );
+      },
+    );
+  }
+});

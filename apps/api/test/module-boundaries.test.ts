@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { layerOf, violation } from '../../../tools/eslint/one-way-imports.js';
+import { findCycles, importGraph } from '../../../tools/import-graph/import-graph.mjs';
+import { testDatabaseKind } from './test-app';
+
+const API_ROOT = path.resolve(import.meta.dirname, '..');
+const SRC = path.join(API_ROOT, 'src');
+
+/** A module is its folder under modules/; every other file stands alone. */
+function unitOf(file: string): string {
+  return file.startsWith('modules/') ? file.split('/').slice(0, 2).join('/') : file;
+}
+
+function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {
+  const units = new Map<string, Set<string>>();
+  for (const [file, targets] of files) {
+    const unit = unitOf(file);
+    const edges = units.get(unit) ?? new Set<string>();
+    for (const target of targets) if (unitOf(target) !== unit) edges.add(unitOf(target));
+    units.set(unit, edges);
+  }
+  return new Map([...units].map(([unit, edges]) => [unit, [...edges]]));
+}
+
+// The code is the same for both database kinds: check it once.
+describe.runIf(testDatabaseKind() === 'sqlite')('API module boundaries', () => {
+  const graph = importGraph(SRC, path.join(API_ROOT, 'tsconfig.json'));
+
+  it('reads the whole import graph, type-only imports included', () => {
+    expect(graph.get('db/database.ts')).toContain('db/schema.ts');
+    expect(graph.get('app.ts')).toContain('modules/money/money.module.ts');
+    expect(graph.size).toBeGreaterThan(80);
+  });
+
+  it('has no import cycle between files', () => {
+    expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('has no import cycle between modules (a module is a folder under modules/)', () => {
+    expect(findCycles(moduleGraph(graph)).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('keeps db/, lib/ and config/ below the modules and plugins', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      /^(db|lib|config)\//.test(file)
+        ? targets.filter((target) => /^(modules|plugins)\//.test(target)).map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(upward).toEqual([]);
+  });
+});
+
+describe('the boundary checks themselves', () => {
+  it('find a cycle, through type-only imports too, and name its path', () => {
+    const graph = new Map([
+      ['db/database.ts', ['db/schema.ts']],
+      ['db/schema.ts', ['plugins/idempotency.repository.ts']],
+      ['plugins/idempotency.repository.ts', ['db/database.ts']],
+      ['lib/clock.ts', []],
+    ]);
+    expect(findCycles(graph)).toEqual([
+      ['db/database.ts', 'db/schema.ts', 'plugins/idempotency.repository.ts', 'db/database.ts'],
+    ]);
+    expect(
+      findCycles(
+        moduleGraph(
+          new Map([
+            ['modules/wallet/wallet.module.ts', ['modules/bonus/bonus.service.ts']],
+            ['modules/bonus/bonus.service.ts', ['modules/wallet/wallet.service.ts']],
+            ['modules/wallet/wallet.service.ts', []],
+          ]),
+        ),
+      ),
+    ).toEqual([['modules/bonus', 'modules/wallet', 'modules/bonus']]);
+  });
+
+  it('the lint rule refuses db/, lib/ and config/ importing a module or a plugin, and allows the reverse', () => {
+    const at = (file: string) => layerOf(path.join(SRC, file));
+    expect(violation(at('db/schema.ts'), at('modules/users/users.table.ts'))).toMatch(/db\/ stands below/);
+    expect(violation(at('lib/clock.ts'), at('plugins/auth.ts'))).toMatch(/lib\/ stands below/);
+    expect(violation(at('config/env.ts'), at('modules/settings/settings.service.ts'))).toMatch(/config\/ stands below/);
+    expect(violation(at('modules/users/users.table.ts'), at('db/schema.ts'))).toBeNull();
+    expect(violation(at('plugins/auth.ts'), at('lib/app-error.ts'))).toBeNull();
+    expect(violation(at('seed/seed.ts'), at('modules/users/users.service.ts'))).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const API_SERVER = path.resolve(import.meta.dirname, 'api-server.ts');
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** POST /api/<path> with a JSON body (or raw text), optionally with a bearer token and a client address. */
+  post(
+    path: string,
+    body: unknown,
+    options?: { token?: string; forwardedFor?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
+  stop(): Promise<void>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: { status: boolean; message: string; code?: string; data?: unknown };
+  headers: Headers;
+}
+
+/**
+ * Runs a server script (one that prints `{"port":N}` once listening) as a child process on the
+ * database of `env`, and resolves with its address.
+ */
+export function spawnServerScript(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    // Log lines may come first: wait for the port line.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const port = /^\{"port":(\d+)\}$/m.exec(stdout)?.[1];
+      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Starts an API server process on the database of `env` (already migrated) and waits for its port. */
+export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', API_SERVER], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const port = /^\{"port":(\d+)\}$/m.exec(stdout)?.[1];
+      if (!port) return;
+      const url = `http://127.0.0.1:${port}`;
+      resolve({
+        child,
+        url,
+        async post(apiPath, body, options = {}) {
+          const response = await fetch(`${url}/api/${apiPath}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+              ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+              ...options.headers,
+            },
+            body: typeof body === 'string' ? body : JSON.stringify(body),
+          });
+          return { status: response.status, body: (await response.json()) as ApiAnswer['body'], headers: response.headers };
+        },
+        async stop() {
+          if (child.exitCode !== null) return;
+          const exited = new Promise((done) => child.once('exit', done));
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`API server exited with ${code}: ${stderr}`)));
+  });
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { MAX_FANCY_RUN, MAX_MATCH_ODDS, MAX_RATE_PER_100, MAX_STAKE_PAISE } from '../domain/bets';
+import { PAISE_PER_RUPEE } from '../domain/money';
+import { isCalendarDay, MAX_REPORT_PAGE_SIZE, reportRangeDays } from '../domain/wallet';
+import { defineEndpoint } from './contract';
+
+/**
+ * Placement requests and answers, spelled as spec §7 sends them (`stack` is the stake, in rupees),
+ * the win/loss list and the bet reports.
+ */
+
+const MAX_STACK_RUPEES = MAX_STAKE_PAISE / PAISE_PER_RUPEE;
+
+/** At most two decimals, judged on the hundredths so 0.1 + 0.2 style floats pass. */
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+const positiveId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number),
+]);
+
+/** Market ids are text such as "1.234567" or "9991042"; numbers are read as their text. */
+const marketId = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a market id'),
+  z
+    .number()
+    .int()
+    .positive()
+    .transform((value) => String(value)),
+]);
+
+/** 1 back (fancy Yes), 0 lay (fancy No); clients send it as a number, a digit or a boolean. */
+const isBack = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.enum(['0', '1']).transform((value) => Number(value) as 0 | 1),
+  z.boolean().transform((value) => (value ? 1 : 0) as 0 | 1),
+]);
+
+const stack = z
+  .number()
+  .positive('stack must be more than 0')
+  .max(MAX_STACK_RUPEES, `stack must be at most ${MAX_STACK_RUPEES}`)
+  .refine(hasAtMostTwoDecimals, 'stack must have at most two decimals');
+
+/** Decimal odds (1.01 to 1000) for match odds, the per-100 rate for bookmaker markets. */
+const odds = z
+  .number()
+  .gt(0, 'odds must be more than 0')
+  .max(MAX_MATCH_ODDS, 'odds are too high')
+  .refine(hasAtMostTwoDecimals, 'odds must have at most two decimals');
+
+export const placeMarketBetRequestSchema = z.strictObject({
+  match_id: positiveId,
+  market_id: marketId,
+  selection_id: positiveId,
+  odds,
+  stack,
+  is_back: isBack,
+});
+export type PlaceMarketBetRequest = z.input<typeof placeMarketBetRequestSchema>;
+
+export const placeFancyBetRequestSchema = z.strictObject({
+  fancy_id: positiveId,
+  selection_id: positiveId,
+  run: z.number().int('run must be a whole number').min(0).max(MAX_FANCY_RUN),
+  stack,
+  is_back: isBack,
+  size: z.number().int('size must be a whole number').positive().max(MAX_RATE_PER_100),
+  /** Anything but 'M' is a fancy bet (spec §4). */
+  bet_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10)
+    .refine((value) => value !== 'M', 'bet_type M is a market bet'),
+});
+export type PlaceFancyBetRequest = z.input<typeof placeFancyBetRequestSchema>;
+
+/** Rupees on the wire. */
+const rupees = z.number();
+
+/**
+ * What a placement answers: the bet, the odds it was taken at (decimal odds, a per-100 rate, or
+ * a fancy size), and the player's balance right after it (docs/betting.md).
+ */
+export const placedBetSchema = z.object({
+  bet_id: z.number().int(),
+  odds: z.number(),
+  run: z.number().int().nullable(),
+  stack: rupees,
+  is_back: z.union([z.literal(0), z.literal(1)]),
+  /** What the bet holds at worst (its liability) and what it wins. */
+  liability: rupees,
+  possible_win: rupees,
+  /** Cash available after the bet, and the total held for open bets. */
+  free_chip: rupees,
+  exposure: rupees,
+  /** What the player's bets in this market hold now, after netting. */
+  market_exposure: rupees,
+});
+export type PlacedBet = z.infer<typeof placedBetSchema>;
+
+export const placeMarketBet = defineEndpoint({
+  method: 'POST',
+  path: 'bet/placeMarketBet',
+  auth: 'user',
+  request: placeMarketBetRequestSchema,
+  data: placedBetSchema,
+  isMoneyMoving: true,
+});
+
+export const placeFancyBet = defineEndpoint({
+  method: 'POST',
+  path: 'bet/placeFancyBet',
+  auth: 'user',
+  request: placeFancyBetRequestSchema,
+  data: placedBetSchema,
+  isMoneyMoving: true,
+});
+
+const matchIdField = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number),
+]);
+
+/** One row of the win/loss list (spec §3). */
+export const winLossRowSchema = z.object({
+  selection_id: z.number().int(),
+  team_name: z.string(),
+  profit_loss: rupees,
+});
+export type WinLossRow = z.infer<typeof winLossRowSchema>;
+
+/**
+ * `bet/getWinLossList {match_id}`: the caller's book in each market of the match they have open
+ * bets in: per runner, the profit or loss if it wins; per fancy line, what it holds.
+ */
+export const getWinLossList = defineEndpoint({
+  method: 'POST',
+  path: 'bet/getWinLossList',
+  auth: 'user',
+  request: z.strictObject({ match_id: matchIdField }),
+  data: z.object({
+    markets: z.array(z.object({ market_id: z.string(), win_loss: z.array(winLossRowSchema), exposure: rupees })),
+    fancy: z.array(z.object({ fancy_id: z.number().int(), exposure: rupees })),
+  }),
+});
+
+/** Bet reports look back at most this far (issue 12). */
+export const BET_REPORT_MAX_DAYS = 90;
+
+const reportDayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31')
+  .refine(isCalendarDay, 'must be a real date');
+
+const betReportPaging = {
+  sport_id: z.number().int().optional(),
+  page: z.number().int().min(1).max(100_000).optional(),
+  limit: z.number().int().min(1).max(MAX_REPORT_PAGE_SIZE).optional(),
+};
+
+export const betRowSchema = z.object({
+  bet_id: z.number().int(),
+  /** ISO time. */
+  placed_at: z.string(),
+  settled_at: z.string().nullable(),
+  sport_id: z.number().int(),
+  match_id: z.number().int(),
+  match_name: z.string(),
+  market_id: z.string().nullable(),
+  fancy_id: z.number().int().nullable(),
+  market_name: z.string(),
+  selection_id: z.number().int(),
+  selection_name: z.string(),
+  bet_type: z.enum(['M', 'F']),
+  is_back: z.union([z.literal(0), z.literal(1)]),
+  odds: z.number(),
+  run: z.number().int().nullable(),
+  stack: rupees,
+  liability: rupees,
+  possible_win: rupees,
+  status: z.enum(['open', 'won', 'lost', 'void']),
+  /** Signed, once settled. */
+  profit_loss: rupees.nullable(),
+});
+export type BetRow = z.infer<typeof betRowSchema>;
+
+const betPagingSchema = z.object({ page: z.number(), limit: z.number(), total_rows: z.number() });
+
+/** `report/currentBets`: the caller's open bets, newest first. */
+export const currentBets = defineEndpoint({
+  method: 'POST',
+  path: 'report/currentBets',
+  auth: 'user',
+  request: z.strictObject(betReportPaging),
+  data: betPagingSchema.extend({
+    rows: z.array(betRowSchema),
+    totals: z.object({ stack: rupees, liability: rupees }),
+  }),
+});
+
+/** `report/betHistory`: settled bets by settlement day (India), at most 90 days back. */
+export const betHistory = defineEndpoint({
+  method: 'POST',
+  path: 'report/betHistory',
+  auth: 'user',
+  request: z
+    .strictObject({ ...betReportPaging, from_date: reportDayField.optional(), to_date: reportDayField.optional() })
+    .refine((query) => !query.from_date || !query.to_date || query.from_date <= query.to_date, {
+      message: 'from_date must not be after to_date',
+      path: ['from_date'],
+    })
+    .refine(
+      (query) => !query.from_date || !query.to_date || reportRangeDays(query.from_date, query.to_date) <= BET_REPORT_MAX_DAYS,
+      { message: `Bet history covers at most ${BET_REPORT_MAX_DAYS} days`, path: ['to_date'] },
+    ),
+  data: betPagingSchema.extend({
+    from_date: z.string(),
+    to_date: z.string(),
+    rows: z.array(betRowSchema),
+    totals: z.object({ stack: rupees, profit_loss: rupees }),
+  }),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { fancySchema, marketSchema, scoreboardSchema } from './markets';
+
+/** The live socket's path under the site's origin. */
+export const LIVE_SOCKET_PATH = '/api/ws';
+/** How many matches one socket may follow at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
+
+/** What a client sends: JSON, one object per message, each with a `type`. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('subscribe'), match_id: z.number().int().positive() }),
+  z.strictObject({ type: z.literal('unsubscribe'), match_id: z.number().int().positive() }),
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/**
+ * A change to one match: the markets and fancy lines that changed, whole. Apply it when the
+ * state you hold is at `prev_seq` or later and before `seq`; if yours is older than `prev_seq`
+ * you missed one: fetch `market/getMarkets` again.
+ */
+export const matchDeltaSchema = z.object({
+  type: z.literal('delta'),
+  match_id: z.number().int(),
+  seq: z.number().int(),
+  prev_seq: z.number().int(),
+  in_play: z.boolean(),
+  markets: z.array(marketSchema),
+  fancy: z.array(fancySchema),
+  /** Fancy lines that ended (the site drops them). */
+  removed_fancy: z.array(z.number().int()),
+  scoreboard: scoreboardSchema.nullable(),
+});
+export type MatchDelta = z.infer<typeof matchDeltaSchema>;
+
+export type LiveServerMessage =
+  | MatchDelta
+  | { type: 'subscribed'; match_id: number }
+  | { type: 'unsubscribed'; match_id: number }
+  | { type: 'authed'; user_id: number }
+  | { type: 'balance'; payload: unknown }
+  | { type: 'pong' }
+  | { type: 'error'; message: string; code: string };

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac, webcrypto } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dealFromDeck } from './cards';
+import { fairFloats, fairFloatsAsync, floatsFromDigests } from './floats';
+import { diceParams } from './games/dice';
+import { crashPointHundredths } from './games/limbo';
+import { minesMultiplier } from './games/mines';
+import { PLINKO_TABLES, plinkoRtpPercent } from './games/plinko';
+import { roulette } from './games/roulette';
+import { teenPattiScore } from './games/teen-patti';
+import { FAIR_GAME_CODES, fairGame, resolveFairRound } from './registry';
+import { FAIR_VECTOR_DIGEST_0, FAIR_VECTOR_FLOATS_0, FAIR_VECTOR_SEEDS, FAIR_VECTORS } from './test-vectors';
+
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
+const webHmac = async (key: string, message: string) => {
+  const encoder = new TextEncoder();
+  const cryptoKey = await webcrypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return new Uint8Array(await webcrypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message)));
+};
+const seeds = (nonce: number) => ({ serverSeed: FAIR_VECTOR_SEEDS.serverSeed, clientSeed: FAIR_VECTOR_SEEDS.clientSeed, nonce });
+
+describe('fair floats', () => {
+  it('turns the first digest into the published floats', () => {
+    expect(hmac(FAIR_VECTOR_SEEDS.serverSeed, `${FAIR_VECTOR_SEEDS.clientSeed}:0:0`).toString('hex')).toBe(FAIR_VECTOR_DIGEST_0);
+    expect(createHash('sha256').update(FAIR_VECTOR_SEEDS.serverSeed).digest('hex')).toBe(FAIR_VECTOR_SEEDS.serverSeedHash);
+    expect(fairFloats(hmac, seeds(0), 8)).toEqual(FAIR_VECTOR_FLOATS_0);
+  });
+
+  it('reads four bytes per float, big end first', () => {
+    expect(floatsFromDigests([new Uint8Array([128, 0, 0, 0, 255, 255, 255, 255])], 2)).toEqual([0.5, 1 - 2 ** -32]);
+    expect(() => floatsFromDigests([new Uint8Array(32)], 9)).toThrow();
+  });
+
+  it('gives the same floats through WebCrypto as through node:crypto, across cursors', async () => {
+    expect(await fairFloatsAsync(webHmac, seeds(7), 20)).toEqual(fairFloats(hmac, seeds(7), 20));
+  });
+});
+
+describe('published test vectors', () => {
+  it.each(FAIR_VECTORS.map((vector) => [`${vector.game} nonce ${vector.nonce}`, vector] as const))('%s', (_name, vector) => {
+    const game = fairGame(vector.game);
+    const floats = fairFloats(hmac, seeds(vector.nonce), game.floatCount(game.params.parse(vector.params)));
+    const result = resolveFairRound(vector.game, floats, vector.params);
+    expect(result.outcome).toEqual(vector.outcome);
+    expect(result.multiplier).toBe(vector.multiplier);
+  });
+
+  it('match the standalone verify script (nothing but Node)', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'vectors-')), 'vectors.json');
+    writeFileSync(file, JSON.stringify({ seeds: FAIR_VECTOR_SEEDS, vectors: FAIR_VECTORS }));
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-round.mjs');
+    const output = execFileSync(process.execPath, [script, '--vectors', file], { encoding: 'utf8' });
+    expect(output).toContain(`${FAIR_VECTORS.length} of ${FAIR_VECTORS.length} vectors match`);
+  });
+
+  it('covers every game', () => {
+    expect(new Set(FAIR_VECTORS.map((vector) => vector.game))).toEqual(new Set(FAIR_GAME_CODES));
+  });
+});
+
+describe('game rules', () => {
+  it('pays roulette 36/37 over every pocket', () => {
+    for (const params of [
+      { bet: 'red' },
+      { bet: 'straight', pick: 0 },
+      { bet: 'dozen', pick: 2 },
+      { bet: 'column', pick: 3 },
+    ] as const) {
+      let total = 0;
+      for (let pocket = 0; pocket < 37; pocket += 1) total += roulette.resolve([(pocket + 0.5) / 37], params).multiplier;
+      expect(total / 37 / 10_000).toBeCloseTo(36 / 37, 10);
+    }
+  });
+
+  it('crashes at 1.00× about 1% of the time and follows P(point ≥ m) = 0.99 / m', () => {
+    expect(crashPointHundredths(0)).toBe(100);
+    expect(crashPointHundredths(0.5)).toBe(198);
+    expect(crashPointHundredths(1 - 0.99 / 10)).toBe(1000);
+  });
+
+  it('states plinko RTPs from its tables, symmetric and near 99%', () => {
+    for (const rows of [8, 12, 16] as const) {
+      expect(PLINKO_TABLES[rows]).toHaveLength(rows + 1);
+      expect([...PLINKO_TABLES[rows]].reverse()).toEqual([...PLINKO_TABLES[rows]]);
+      expect(plinkoRtpPercent(rows)).toBeGreaterThan(98.9);
+      expect(plinkoRtpPercent(rows)).toBeLessThan(99.1);
+    }
+  });
+
+  it('pays mines 0.99 / P(all safe)', () => {
+    expect(minesMultiplier(1, 1)).toBe(10_312);
+    expect(minesMultiplier(24, 1)).toBe(247_500);
+  });
+
+  it('ranks teen patti hands: trail > pure sequence > sequence > color > pair > high card', () => {
+    const card = (rank: number, suit: number) => suit * 13 + rank - 1;
+    const trail = teenPattiScore([card(2, 0), card(2, 1), card(2, 2)]);
+    const pure = teenPattiScore([card(1, 0), card(13, 0), card(12, 0)]);
+    const run = teenPattiScore([card(1, 0), card(2, 1), card(3, 2)]);
+    const lowRun = teenPattiScore([card(2, 0), card(3, 1), card(4, 2)]);
+    const color = teenPattiScore([card(1, 3), card(9, 3), card(5, 3)]);
+    const pair = teenPattiScore([card(13, 0), card(13, 1), card(2, 2)]);
+    const high = teenPattiScore([card(1, 0), card(10, 1), card(4, 2)]);
+    expect([trail, pure, run, color, pair, high].map((hand) => hand.hand)).toEqual([
+      'trail',
+      'pure sequence',
+      'sequence',
+      'color',
+      'pair',
+      'high card',
+    ]);
+    const scores = [trail, pure, run, lowRun, color, pair, high].map((hand) => hand.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('deals distinct cards', () => {
+    const floats = fairFloats(hmac, seeds(3), 52);
+    expect(new Set(dealFromDeck(floats, 52)).size).toBe(52);
+  });
+
+  it('refuses bad bets', () => {
+    expect(diceParams.safeParse({ target: 50.123, direction: 'under' }).success).toBe(false);
+    expect(diceParams.safeParse({ target: 99.5, direction: 'under' }).success).toBe(false);
+    expect(() => resolveFairRound('mines', [0.1], { mines: 3, tiles: [1, 1] })).toThrow();
+    expect(() => resolveFairRound('european-roulette', [0.1], { bet: 'red', pick: 3 })).toThrow();
+  });
+
+  it('states an RTP for every game', () => {
+    for (const code of FAIR_GAME_CODES) {
+      const game = fairGame(code);
+      expect(game.rtpPercent(game.benchParams)).toBeGreaterThan(95);
+      expect(game.rtpPercent(game.benchParams)).toBeLessThanOrEqual(99.01);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { BenchScenario } from './harness';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
+
+/** Issue 10's budgets for a cold phone load of /home. */
+const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95 } as const;
+
+/**
+ * Slow 4G and a 4x slower CPU as Chrome DevTools and Lighthouse's "devtools" throttling define
+ * them: 150 ms RTT and 1.6 Mbit/s down, with DevTools' adjustment (x3.75 latency, x0.9 throughput)
+ * because it throttles per request rather than per packet.
+ */
+const SLOW_4G = {
+  latency: 150 * 3.75,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadBytesPerSecond: (750 * 1024 * 0.9) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 };
+/** Layout shift and late scripts are counted until the page has been still this long. */
+const SETTLE_MS = 3_000;
+
+interface ColdLoad {
+  initialJsBytes: number;
+  scripts: number;
+  fcpMs: number;
+  cls: number;
+}
+
+/** One cold load of the page on a phone profile, with throttling through the DevTools Protocol. */
+async function coldPhoneLoad(url: string): Promise<ColdLoad> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: PHONE.width, height: PHONE.height },
+      deviceScaleFactor: PHONE.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_4G.latency,
+      downloadThroughput: SLOW_4G.downloadBytesPerSecond,
+      uploadThroughput: SLOW_4G.uploadBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    // Compressed body bytes of every script the page fetches while it loads (headers not counted).
+    const scriptRequests = new Set<string>();
+    let initialJsBytes = 0;
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scriptRequests.add(event.requestId);
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      if (scriptRequests.has(event.requestId)) initialJsBytes += event.encodedDataLength;
+    });
+    // Collected by the page itself from the start, so nothing before the observers is missed.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __vitals: { fcp: number; cls: number } };
+      w.__vitals = { fcp: -1, cls: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const vitals = await page.evaluate(() => (window as unknown as { __vitals: { fcp: number; cls: number } }).__vitals);
+    return { initialJsBytes, scripts: scriptRequests.size, fcpMs: vitals.fcp, cls: vitals.cls };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse 12's mobile performance score (its default: simulated slow 4G and CPU x4). */
+async function lighthouseMobileScore(
+  url: string,
+): Promise<{ score: number; lcpMs: number; tbtMs: number; fcpMs: number; benchmarkIndex: number }> {
+  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no report');
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+      // Lighthouse's own measure of this machine's speed; it multiplies observed CPU time by 4
+      // without adjusting for a machine slower than a typical desktop (index ≈ 1000 and up).
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function verdict(isMet: boolean): string {
+  return isMet ? 'PASS' : 'MISS';
+}
+
+/** Issue 10: the first visit on a phone, measured in Debian's Chromium against the real server. */
+export const browserScenario: BenchScenario = {
+  name: 'browser: cold phone load of /home (CPU x4, slow 4G) and Lighthouse mobile',
+  async run({ startApi, report }) {
+    const api = await startApi();
+    try {
+      const url = `${api.url}/home`;
+      // A first request warms the server's caches (settings, painted page), as any live site's are.
+      await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      const load = await coldPhoneLoad(url);
+      const jsKb = load.initialJsBytes / 1024;
+      report({
+        name: 'initial JavaScript (compressed, as sent)',
+        value: `${jsKb.toFixed(1)} KB in ${load.scripts} files`,
+        note: `budget ≤ ${BUDGET.initialJsKb} KB ${verdict(jsKb <= BUDGET.initialJsKb)}`,
+      });
+      report({
+        name: 'first contentful paint',
+        value: `${Math.round(load.fcpMs)} ms`,
+        note: `budget ≤ ${BUDGET.fcpMs} ms ${verdict(load.fcpMs >= 0 && load.fcpMs <= BUDGET.fcpMs)}`,
+      });
+      report({
+        name: 'cumulative layout shift',
+        value: load.cls.toFixed(3),
+        note: `budget ≤ ${BUDGET.cls} ${verdict(load.cls <= BUDGET.cls)}`,
+      });
+      const lh = await lighthouseMobileScore(url);
+      report({
+        name: 'Lighthouse 12 mobile performance',
+        value: String(lh.score),
+        note: `budget ≥ ${BUDGET.lighthouse} ${verdict(lh.score >= BUDGET.lighthouse)} (FCP ${Math.round(lh.fcpMs)} ms, LCP ${Math.round(lh.lcpMs)} ms, TBT ${Math.round(lh.tbtMs)} ms; machine benchmark index ${lh.benchmarkIndex})`,
+      });
+    } finally {
+      await api.stop();
+    }
+  },
+};

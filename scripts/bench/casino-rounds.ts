@@ -1,0 +1,84 @@
+import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config/env';
+import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
+import { systemClock } from '../../apps/api/src/lib/clock';
+import { createCasinoService } from '../../apps/api/src/modules/casino/casino.service';
+import { insertUser } from '../../apps/api/src/modules/users/users.repository';
+import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
+import { prepareDatabase } from '../../apps/api/src/startup';
+import { benchCustomer } from './wallet-ledger';
+
+/**
+ * Casino rounds per second: a bet and a win, each a signed call through the wallet API (Fastify
+ * routing, RSA-SHA256 check, the unit of work, the ledger), in-process on a fresh SQLite file, one
+ * round after another, as one provider plays one player's rounds.
+ */
+export async function benchCasinoRounds(rounds: number): Promise<{ roundsPerSecond: number }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'casino-rounds-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${path.join(folder, 'casino.db')}`,
+    SEED_DEMO_DATA: '0',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: '0',
+  });
+  const database = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  try {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { ledger } = createWalletModule(database.db, systemClock);
+    const casino = createCasinoService(database.db, systemClock, ledger, config);
+    await casino.registerProvider({
+      code: 'benchprov',
+      name: 'Bench Provider',
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      launchUrl: 'https://bench.example.test/?g={game_code}&t={token}',
+    });
+    await casino.addGame({ providerCode: 'benchprov', code: 'bench-slot', name: 'Bench Slot', category: 'slot' });
+    const userId = await insertUser(database.db, benchCustomer('benchcasino'));
+    await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+      ledger.transfer(trx, {
+        kind: 'operator_credit',
+        reference: 'bench:casino',
+        userId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: 1_000_000_000,
+      }),
+    );
+    const token = new URL(await casino.launchGame(userId, 'bench-slot', 'en')).searchParams.get('t') ?? '';
+    const call = async (url: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify({ request_uuid: randomUUID(), token, game_code: 'bench-slot', currency: 'INR', ...body });
+      const signature = createSign('RSA-SHA256').update(raw).sign(privateKey, 'base64');
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+      });
+      if (response.json<{ status: string }>().status !== 'RS_OK') throw new Error(`bench call refused: ${response.body}`);
+    };
+    const playRound = async (index: number) => {
+      const round = `r-${index}`;
+      await call('/api/provider/wallet/transaction/bet', { transaction_uuid: `${round}:bet`, round, amount: 100 });
+      await call('/api/provider/wallet/transaction/win', {
+        transaction_uuid: `${round}:win`,
+        reference_transaction_uuid: `${round}:bet`,
+        round,
+        amount: index % 2 === 0 ? 198 : 0,
+      });
+    };
+    for (let index = 0; index < 50; index += 1) await playRound(-index - 1);
+    const started = performance.now();
+    for (let index = 0; index < rounds; index += 1) await playRound(index);
+    return { roundsPerSecond: rounds / ((performance.now() - started) / 1000) };
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
