@@ -1,12 +1,13 @@
 // Base styles first, so component styles come after them in the cascade.
 import './styles/base.css';
-import { StrictMode } from 'react';
+import './styles/fonts.css';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { router } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { applyBrandColorsAndTitle } from '@/features/shell';
-import { readCachedGlobalSettings } from '@/lib/global-settings';
+import { initialGlobalSettings } from '@/lib/global-settings';
 import { DEFAULT_LANGUAGE, initI18n, type LanguageCode, storedLanguage } from '@/lib/i18n';
 
 const container = document.getElementById('root');
@@ -27,11 +28,32 @@ function languageOrDefault(): LanguageCode {
   }
 }
 
-/** Translations load first so the first paint is already in the player's language. */
+/**
+ * The server puts the stylesheet after the painted frame so the frame paints without waiting for
+ * it (web-shell.ts); the app renders once it is in, so no page ever shows unstyled. Under the
+ * Vite dev server there is none and this resolves at once.
+ */
+function stylesheetsLoaded(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-app-style]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          if (link.sheet) return resolve();
+          link.addEventListener('load', () => resolve(), { once: true });
+          // Without the stylesheet the site is still usable; never hang on it.
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Translations (and the stylesheet) load first so the first render is already in the player's language. */
 async function start(root: HTMLElement): Promise<void> {
-  // The stored settings of the last visit paint the operator's colours and title at once.
-  const cachedSettings = readCachedGlobalSettings();
-  if (cachedSettings) applyBrandColorsAndTitle(cachedSettings);
+  // The page's settings (or those of the last visit) paint the operator's colours and title at once.
+  const settings = initialGlobalSettings();
+  if (settings) applyBrandColorsAndTitle(settings);
+  const styles = stylesheetsLoaded();
   try {
     await initI18n();
   } catch {
@@ -41,12 +63,20 @@ async function start(root: HTMLElement): Promise<void> {
     root.textContent = LOAD_FAILED[language];
     return;
   }
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  await styles;
+  // A transition: React renders the first page in slices and lets the browser breathe between
+  // them, instead of one long task on a slow phone (the server-painted frame shows meanwhile).
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

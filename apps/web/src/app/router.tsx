@@ -1,12 +1,39 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
-import { ActivityLogPage } from '@/features/account';
-import { BlogPostPage, InfoPage } from '@/features/content';
-import { NotFoundPage, SportsbookFrame } from '@/features/shell';
-import { AccountStatementPage, BonusHistoryPage, UserBonusPage } from '@/features/wallet';
-import { casinoLayout, SiteLayout, sportsbookLayout, sportsLayout } from './layouts/site-layout';
+import { NotFoundPage } from '@/features/shell';
+import {
+  casinoLayout,
+  isLayoutHandle,
+  LayoutVariantContext,
+  SiteLayout,
+  sportsbookLayout,
+  sportsLayout,
+} from './layouts/site-layout';
+import {
+  AccountStatementPage,
+  ActivityLogPage,
+  BetHistoryPage,
+  BlogPostPage,
+  BonusHistoryPage,
+  CurrentBetsPage,
+  EventsRoute,
+  MatchDetailRoute,
+  SportRoute,
+  InfoPage,
+  SportsbookFrame,
+  UserBonusPage,
+} from './routes/lazy-pages';
+import {
+  CasinoGroupRoute,
+  CasinoHomeRoute,
+  CasinoMyGamesRoute,
+  CasinoPlayRoute,
+  CasinoProvidersRoute,
+  CasinoResultRoute,
+  ProvablyFairRoute,
+} from './routes/casino-routes';
 import { RequireLogin } from './routes/require-login';
-import { ComingSoonRoute, GameListRoute, HomeRoute, SportRoute } from './routes/route-pages';
+import { ComingSoonRoute } from './routes/route-pages';
 
 /** Every route of spec §2. Pages of later capabilities are honest "coming soon" frames. */
 export const routes: RouteObject[] = [
@@ -17,12 +44,12 @@ export const routes: RouteObject[] = [
       {
         handle: casinoLayout,
         children: [
-          { path: paths.home, element: <HomeRoute /> },
-          { path: '/home/group/all-game-list/:group', element: <GameListRoute kind="all" /> },
-          { path: '/home/group/brino-game-list/:group', element: <GameListRoute kind="brino" /> },
-          { path: paths.indianCasino, element: <ComingSoonRoute titleKey="nav.indianCasino" /> },
-          { path: paths.providers, element: <ComingSoonRoute titleKey="nav.providers" /> },
-          { path: paths.provablyFair, element: <InfoPage slug="provably-fair" /> },
+          { path: paths.home, element: <CasinoHomeRoute /> },
+          { path: '/home/group/all-game-list/:group', element: <CasinoGroupRoute kind="all" /> },
+          { path: '/home/group/brino-game-list/:group', element: <CasinoGroupRoute kind="brino" /> },
+          { path: '/home/group/indian-game-list/:group', element: <CasinoGroupRoute kind="indian" /> },
+          { path: paths.providers, element: <CasinoProvidersRoute /> },
+          { path: paths.provablyFair, element: <ProvablyFairRoute /> },
           { path: paths.responsibleGambling, element: <InfoPage slug="responsible-gambling" /> },
           { path: paths.policy('self-exclusion'), element: <InfoPage slug="self-exclusion" /> },
           { path: paths.policy('privacy'), element: <InfoPage slug="privacy" /> },
@@ -33,16 +60,17 @@ export const routes: RouteObject[] = [
           {
             element: <RequireLogin />,
             children: [
-              { path: paths.recent, element: <ComingSoonRoute titleKey="nav.recent" /> },
-              { path: paths.favourites, element: <ComingSoonRoute titleKey="nav.favourites" /> },
+              { path: paths.recent, element: <CasinoMyGamesRoute kind="recent" /> },
+              { path: paths.favourites, element: <CasinoMyGamesRoute kind="favourites" /> },
+              { path: '/casino/play/:gameCode', element: <CasinoPlayRoute /> },
               { path: paths.deposit, element: <ComingSoonRoute titleKey="nav.deposit" /> },
               { path: paths.withdraw, element: <ComingSoonRoute titleKey="nav.withdraw" /> },
               { path: paths.report.accountStatement, element: <AccountStatementPage /> },
               { path: paths.report.bonusHistory, element: <BonusHistoryPage /> },
               { path: paths.report.userBonus, element: <UserBonusPage /> },
-              { path: paths.report.currentBets, element: <ComingSoonRoute titleKey="nav.currentBets" /> },
-              { path: paths.report.betHistory, element: <ComingSoonRoute titleKey="nav.betHistory" /> },
-              { path: paths.report.casinoResult, element: <ComingSoonRoute titleKey="nav.casinoResult" /> },
+              { path: paths.report.currentBets, element: <CurrentBetsPage /> },
+              { path: paths.report.betHistory, element: <BetHistoryPage /> },
+              { path: paths.report.casinoResult, element: <CasinoResultRoute /> },
               { path: paths.report.depositStatement, element: <ComingSoonRoute titleKey="nav.depositStatement" /> },
               { path: paths.report.withdrawStatement, element: <ComingSoonRoute titleKey="nav.withdrawStatement" /> },
               { path: paths.report.activityLog, element: <ActivityLogPage /> },
@@ -54,10 +82,10 @@ export const routes: RouteObject[] = [
       {
         handle: sportsLayout,
         children: [
-          { path: paths.liveSports, element: <ComingSoonRoute titleKey="nav.liveEvents" /> },
-          { path: paths.upcomingSports, element: <ComingSoonRoute titleKey="nav.upcomingEvents" /> },
+          { path: paths.liveSports, element: <EventsRoute kind="live" /> },
+          { path: paths.upcomingSports, element: <EventsRoute kind="upcoming" /> },
           { path: '/sports/:sportId', element: <SportRoute /> },
-          { path: '/sports-detail/:matchId', element: <ComingSoonRoute titleKey="nav.matchDetail" /> },
+          { path: '/sports-detail/:matchId', element: <MatchDetailRoute /> },
           { path: paths.racingDetail, element: <ComingSoonRoute titleKey="nav.racingDetail" /> },
         ],
       },
@@ -69,4 +97,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes, rendered by the declarative router (`<BrowserRouter>` in main.tsx): the data router
+ * would add about 14 KB compressed to the first page for loaders and actions the site does not
+ * use (docs/shell.md "Speed"). The layout of the matched group (its `handle`) reaches the shared
+ * frame through a context, as `useMatches` would have told it.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  const matches = matchRoutes(routes, location) ?? [];
+  const variant = matches.map((match) => match.route.handle as unknown).findLast(isLayoutHandle)?.layout ?? 'casino';
+  return <LayoutVariantContext value={variant}>{element}</LayoutVariantContext>;
+}

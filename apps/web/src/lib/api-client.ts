@@ -2,17 +2,58 @@ import type { DataOf, Endpoint, ErrorCode, RequestOf } from '@app/shared';
 import i18next from 'i18next';
 import { storageKeys } from './storage';
 
-/** A refusal from the API, carrying the server's message for the toast. */
+/** A refusal from the API; `message` is what the player reads, in their language. */
 export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK';
   readonly status: number;
+  /** The server's own (English) text, kept for logs and for codes without a translation. */
+  readonly serverMessage: string;
+  /** Seconds until a retry may pass, when the server said so (`retry_after` or Retry-After). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(message: string, code: ErrorCode | 'NETWORK', status: number) {
+  constructor(
+    message: string,
+    code: ErrorCode | 'NETWORK',
+    status: number,
+    details: { serverMessage?: string; retryAfterSeconds?: number | null } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.serverMessage = details.serverMessage ?? message;
+    this.retryAfterSeconds = details.retryAfterSeconds ?? null;
   }
+}
+
+/**
+ * What the player reads for a refusal (docs/shell.md "Errors"): in English the server's own
+ * message, which names the exact problem; in Hindi and Bengali the translation of its code
+ * (`errors.{code}`), since the server speaks English only. A code without a translation falls
+ * back to the server's message, then to a general line.
+ */
+export function refusalMessage(code: ErrorCode, serverMessage: string): string {
+  const isEnglish = (i18next.resolvedLanguage ?? i18next.language) === 'en';
+  if (isEnglish && serverMessage) return serverMessage;
+  const key = `errors.${code}`;
+  if (i18next.exists(key)) return i18next.t(key);
+  return serverMessage || i18next.t('common.unexpectedError');
+}
+
+/**
+ * A success line: the server's own message in English, our translation (`fallback`) in Hindi and
+ * Bengali, whose players would otherwise read English (docs/shell.md "Errors").
+ */
+export function successMessage(serverMessage: string, fallback: string): string {
+  const isEnglish = (i18next.resolvedLanguage ?? i18next.language) === 'en';
+  return isEnglish && serverMessage ? serverMessage : fallback;
+}
+
+/** A positive whole number of seconds from the body's `retry_after` or the Retry-After header. */
+function retryAfterOf(payload: unknown, response: Response): number | null {
+  const fromBody = (payload as { retry_after?: unknown } | null)?.retry_after;
+  const candidate = typeof fromBody === 'number' ? fromBody : Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(candidate) && candidate > 0 ? Math.ceil(candidate) : null;
 }
 
 type SessionEndedListener = (code: ErrorCode) => void;
@@ -69,7 +110,9 @@ export async function callApi<E extends Endpoint>(
   if (response.status === 401 || response.status === 403) {
     for (const listener of sessionEndedListeners) listener(code);
   }
-  // The server's own message when it sent one; otherwise ours, in the player's language.
-  const message = payload?.message || i18next.t('common.unexpectedError');
-  throw new ApiError(message, code, response.status);
+  const serverMessage = payload?.message ?? '';
+  throw new ApiError(refusalMessage(code, serverMessage), code, response.status, {
+    serverMessage,
+    retryAfterSeconds: retryAfterOf(payload, response),
+  });
 }

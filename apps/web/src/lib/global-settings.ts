@@ -1,6 +1,8 @@
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, UPLOAD_IMAGE_PATH, endpoints, globalSettingsSchema } from '@app/shared';
+import type { GlobalSettings } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { UPLOAD_IMAGE_PATH, endpoints } from './api-routes';
+import { DEFAULT_GLOBAL_SETTINGS, asGlobalSettings } from './settings-shape';
 import { readJson, storageKeys, writeJson } from './storage';
 
 /** Settings change rarely; a fresh copy every few minutes is plenty (the server caches them too). */
@@ -12,8 +14,37 @@ export const GLOBAL_SETTINGS_STALE_MS = 5 * 60_000;
  */
 export function readCachedGlobalSettings(): GlobalSettings | undefined {
   const stored = readJson<unknown>(localStorage, storageKeys.globalAdminData);
-  const parsed = globalSettingsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : undefined;
+  return asGlobalSettings(stored);
+}
+
+function parseJsonOrNull(text: string | null | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read once: the settings the server painted the page with (`#app-settings`, web-app.routes.ts). */
+let paintedSettings: GlobalSettings | null | undefined;
+
+/**
+ * The settings the server wrote into the page it sent, so the first render already has the
+ * operator's branding, logo and ticker (no defaults or host name first). Absent under the Vite
+ * dev server, which sends the bare template.
+ */
+export function readPaintedSettings(): GlobalSettings | undefined {
+  if (paintedSettings === undefined) {
+    const text = document.getElementById('app-settings')?.textContent;
+    paintedSettings = asGlobalSettings(parseJsonOrNull(text)) ?? null;
+    if (paintedSettings) writeJson(localStorage, storageKeys.globalAdminData, paintedSettings);
+  }
+  return paintedSettings ?? undefined;
+}
+
+/** The best copy before any fetch: the page's own, else the one kept from the last visit. */
+export function initialGlobalSettings(): GlobalSettings | undefined {
+  return readPaintedSettings() ?? readCachedGlobalSettings();
 }
 
 export async function fetchGlobalSettings(): Promise<GlobalSettings> {
@@ -26,9 +57,10 @@ export const globalSettingsQuery = queryOptions({
   queryKey: ['globalSetting', 'getGlobalSetting'] as const,
   queryFn: fetchGlobalSettings,
   staleTime: GLOBAL_SETTINGS_STALE_MS,
-  // Paint with the stored copy, but treat it as stale so the server's copy replaces it at once.
-  initialData: readCachedGlobalSettings,
-  initialDataUpdatedAt: 0,
+  // The page's own copy is as fresh as the page; a copy from the last visit paints at once but
+  // counts as stale, so the server's copy replaces it.
+  initialData: initialGlobalSettings,
+  initialDataUpdatedAt: () => (readPaintedSettings() ? Date.now() : 0),
 });
 
 /** `GET globalSetting/getGlobalSetting`: data is the stored copy (if any) until the server answers. */

@@ -20,6 +20,15 @@ export function storedLanguage(): LanguageCode {
   return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The language also goes into a cookie, so the server can name it in the page it sends and have
+ * the browser fetch its translations alongside the scripts (web-app.routes.ts).
+ */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+function rememberLanguageForServer(language: LanguageCode): void {
+  document.cookie = `lang=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
 async function fetchTranslations(language: LanguageCode): Promise<Record<string, unknown>> {
   const response = await fetch(`/assets/i18n/${language}.json`);
   if (!response.ok) throw new Error(`Translations for ${language} did not load`);
@@ -38,6 +47,7 @@ export async function initI18n(): Promise<typeof i18next> {
     returnNull: false,
   });
   document.documentElement.lang = language;
+  rememberLanguageForServer(language);
   return i18next;
 }
 
@@ -49,4 +59,5 @@ export async function changeLanguage(language: LanguageCode): Promise<void> {
   await i18next.changeLanguage(language);
   localStorage.setItem(storageKeys.language, language);
   document.documentElement.lang = language;
+  rememberLanguageForServer(language);
 }

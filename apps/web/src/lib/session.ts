@@ -11,6 +11,8 @@ export interface StoredUser {
   is_signup_user: '0' | '1';
   is_change_password: '0' | '1';
   chat_url?: string;
+  /** '1' for a demo (play-money) account. */
+  is_demo?: '0' | '1';
 }
 
 export interface Session {
@@ -57,13 +59,15 @@ export function updateStoredUser(changes: Partial<StoredUser>): void {
   notify();
 }
 
-/** Forgets the session: user info, token, user id, logged-in flag and the exposure balance. */
+/** Forgets the session: user info, token, user id, logged-in flag, welcome flag and the exposure balance. */
 export function clearSession(): void {
   localStorage.removeItem(storageKeys.userInfo);
   localStorage.removeItem(storageKeys.token);
   localStorage.removeItem(storageKeys.userId);
   localStorage.removeItem(storageKeys.isLoggedIn);
   sessionStorage.removeItem(storageKeys.exposure);
+  // The welcome banner greets a login; once logged out there is nobody to greet.
+  localStorage.removeItem(storageKeys.welcomePopup);
   notify();
 }
 

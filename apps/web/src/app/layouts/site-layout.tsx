@@ -1,8 +1,15 @@
-import { Outlet, useMatches } from 'react-router';
+import { createContext, lazy, Suspense, useContext } from 'react';
+import { Outlet } from 'react-router';
 import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
+import { launchExternalSportsbook, useHasIndianCasino } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { ShellFrame, type ShellFrameProps } from '@/features/shell';
+import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
+import { PageBoundary } from '../routes/page-boundary';
+
+// The bet slip (with the bets and bet slip features) belongs to the sports pages: /home does not load it.
+const BetSlipArea = lazy(() => import('./bet-slip-area').then((m) => ({ default: m.BetSlipArea })));
 
 export type LayoutName = ShellFrameProps['variant'];
 
@@ -11,9 +18,12 @@ export interface LayoutHandle {
   layout: LayoutName;
 }
 
-function isLayoutHandle(handle: unknown): handle is LayoutHandle {
+export function isLayoutHandle(handle: unknown): handle is LayoutHandle {
   return typeof handle === 'object' && handle !== null && 'layout' in handle;
 }
+
+/** The layout of the matched route group, provided by AppRoutes (app/router.tsx). */
+export const LayoutVariantContext = createContext<LayoutName>('casino');
 
 /**
  * Where the features meet: the shell frame with the account corner (balance and wallet menu
@@ -22,11 +32,14 @@ function isLayoutHandle(handle: unknown): handle is LayoutHandle {
  * the open modals and the balance poll instead of rebuilding them.
  */
 export function SiteLayout() {
-  const matches = useMatches();
-  const variant = matches.map((match) => match.handle).findLast(isLayoutHandle)?.layout ?? 'casino';
+  const variant = useContext(LayoutVariantContext);
+  const liveCounts = useLiveCounts();
+  const hasIndianCasino = useHasIndianCasino();
   return (
     <ShellFrame
       variant={variant}
+      headerSearch={<MatchSearch />}
+      liveCounts={liveCounts}
       accountArea={<AccountArea balance={<BalanceDisplay />} menuExtras={<WalletMenuItems />} />}
       modals={
         <>
@@ -34,10 +47,21 @@ export function SiteLayout() {
           <WalletModals />
         </>
       }
+      betSlip={
+        variant === 'sports' ? (
+          <Suspense fallback={null}>
+            <BetSlipArea />
+          </Suspense>
+        ) : undefined
+      }
       guides={blogGuides}
       onLoginRequired={openLoginModal}
+      launchSportsbook={launchExternalSportsbook}
+      showIndianCasino={hasIndianCasino}
     >
-      <Outlet />
+      <PageBoundary>
+        <Outlet />
+      </PageBoundary>
     </ShellFrame>
   );
 }

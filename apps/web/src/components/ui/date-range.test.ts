@@ -24,3 +24,11 @@ describe('report date ranges', () => {
     expect(dateRangeProblem({ from: '2026-03-10', to: '2026-03-16' }, today)).toBe('inFuture');
   });
 });
+
+describe('report days are India calendar days', () => {
+  it('is already tomorrow in India at 19:00 UTC, wherever the device is', () => {
+    const evening = new Date(Date.UTC(2026, 10, 23, 19, 0));
+    expect(defaultDateRange(evening)).toEqual({ from: '2026-11-17', to: '2026-11-24' });
+    expect(dateRangeProblem({ from: '2026-11-24', to: '2026-11-24' }, evening)).toBeNull();
+  });
+});

@@ -1,4 +1,8 @@
-/** Report date ranges (YYYY-MM-DD in the player's local time). */
+/**
+ * Report date ranges: YYYY-MM-DD India calendar days, as the server reads them (docs/wallet.md),
+ * wherever the player's device clock is set. A device on UTC at 19:00 is already on tomorrow's
+ * India date; "today" must be that date or the last hours' entries fall outside the range.
+ */
 export interface DateRange {
   from: string;
   to: string;
@@ -9,16 +13,22 @@ export const DEFAULT_RANGE_DAYS = 7;
 /** Reports reach back at most 90 days. */
 export const MAX_RANGE_DAYS_BACK = 90;
 
+const INDIA_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The India calendar day of an instant, as YYYY-MM-DD. */
 export function toIsoDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
+  return INDIA_DAY.format(date);
 }
 
+/** India keeps no daylight saving time, so a day is always 24 hours there. */
 export function daysBefore(date: Date, days: number): Date {
-  const result = new Date(date);
-  result.setDate(result.getDate() - days);
-  return result;
+  return new Date(date.getTime() - days * DAY_MS);
 }
 
 export function defaultDateRange(today: Date = new Date()): DateRange {

@@ -1,4 +1,7 @@
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentPageName } from '@/lib/page-title';
+import { Button } from './button';
 import { type DateRange, defaultDateRange } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { Pager } from './pager';
@@ -30,6 +33,8 @@ export interface ReportPageProps {
   paging: ReturnType<typeof useRangeAndPage>;
   isFetching: boolean;
   error: Error | null;
+  /** Asks again (the Retry button, or Apply with the same dates). */
+  onRetry: () => void;
   total: number;
   pageSize: number;
   /** Shown between the filter and the table, e.g. totals for the range. */
@@ -39,19 +44,41 @@ export interface ReportPageProps {
 }
 
 /** A report screen: title, date range, optional summary, the table (or its error) and paging. */
-export function ReportPage({ title, subtitle, paging, isFetching, error, total, pageSize, summary, children }: ReportPageProps) {
+export function ReportPage({
+  title,
+  subtitle,
+  paging,
+  isFetching,
+  error,
+  onRetry,
+  total,
+  pageSize,
+  summary,
+  children,
+}: ReportPageProps) {
+  const { t } = useTranslation();
+  useDocumentPageName(title);
+  const { range, setRange } = paging;
+  // Apply always asks the server: with the same dates (e.g. after an outage) it fetches again.
+  const apply = (next: DateRange) => {
+    if (next.from === range.from && next.to === range.to) onRetry();
+    else setRange(next);
+  };
   return (
     <section className="ui-report">
       <header>
         <h1 className="ui-report__title">{title}</h1>
         <p className="ui-report__subtitle">{subtitle}</p>
       </header>
-      <DateRangeFilter value={paging.range} isLoading={isFetching} onApply={paging.setRange} />
+      <DateRangeFilter value={range} isLoading={isFetching} onApply={apply} />
       {summary}
       {error ? (
-        <p className="ui-report__error" role="alert">
-          {error.message}
-        </p>
+        <div className="ui-report__error" role="alert">
+          <p>{error.message}</p>
+          <Button variant="secondary" size="sm" isLoading={isFetching} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
       ) : (
         children
       )}

@@ -3,10 +3,6 @@
 import { guideSlugs, titleKeyOf } from './model/content-registry';
 
 export type { InfoPageSlug } from './model/content-registry';
-/** One information or policy page, in the current language. */
-export { InfoPage } from './components/info-page';
-/** The guide at /blog/:slug (reads the slug from the route). */
-export { BlogPostPage } from './components/blog-post-page';
 
 /** Guides for footer and menu links: slug and translation key of the title. */
 export const blogGuides: { slug: string; titleKey: string }[] = guideSlugs.map((slug) => ({ slug, titleKey: titleKeyOf(slug) }));

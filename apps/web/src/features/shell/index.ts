@@ -2,5 +2,4 @@
 export { ShellFrame, type ShellFrameProps } from './components/shell-frame';
 export { HomePage, type HomePageProps } from './components/home-page';
 export { ComingSoonPage, NotFoundPage, PageHeader } from './components/page-frame';
-export { SportsbookFrame } from './components/sportsbook-frame';
 export { applyBrandColorsAndTitle } from './components/branding';

@@ -1,7 +1,5 @@
-// Public surface of the wallet feature: header balance, user-menu entries, modals and report pages.
+// Public surface of the wallet feature: header balance, user-menu entries, modals (report pages are in pages.ts).
 export { BalanceDisplay } from './components/balance-display';
 export { WalletMenuItems } from './components/wallet-menu-items';
 export { WalletModals } from './components/wallet-modals';
-export { AccountStatementPage } from './components/account-statement-page';
-export { BonusHistoryPage } from './components/bonus-history-page';
-export { UserBonusPage } from './components/user-bonus-page';
+export { useStakeButtons } from './api/wallet-calls';

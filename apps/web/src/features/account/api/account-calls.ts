@@ -1,4 +1,5 @@
-import { type RequestOf, endpoints } from '@app/shared';
+import type { RequestOf } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { completeLogin } from '../model/session-actions';

@@ -7,11 +7,14 @@ import { clearSession, getSession, useSession } from '@/lib/session';
 import { logoutOnServer } from '../api/account-calls';
 import { accountUi, useAccountUi } from '../model/account-ui-store';
 import { isLoggingOut } from '../model/planned-logout';
-import { ChangePasswordModal, ForcedPasswordModal } from './change-password-modal';
-import { ForgotPasswordModal } from './forgot-password-modal';
-import { LoginModal } from './login-modal';
-import { RegisterModal } from './register-modal';
-import { SessionEndedAlert } from './session-ended-alert';
+import {
+  ChangePasswordModal,
+  ForcedPasswordModal,
+  ForgotPasswordModal,
+  LoginModal,
+  RegisterModal,
+  SessionEndedAlert,
+} from './lazy-modals';
 import '../account.css';
 
 const REFERRAL_PARAM = 'referance';
@@ -56,7 +59,7 @@ function useReferralLink(isSignUpOn: boolean): void {
 
 /** Every account modal and alert, mounted once by each layout. */
 export function AccountModals() {
-  const { modal } = useAccountUi();
+  const { modal, sessionEndedCode } = useAccountUi();
   const session = useSession();
   const settings = useSettingsOrDefaults();
   useSessionEndedHandling();
@@ -70,7 +73,7 @@ export function AccountModals() {
       <ForgotPasswordModal isOpen={!session && modal === 'forgotPassword'} />
       <ChangePasswordModal isOpen={Boolean(session) && !isForced && modal === 'changePassword'} />
       <ForcedPasswordModal isOpen={isForced} />
-      <SessionEndedAlert />
+      <SessionEndedAlert isOpen={sessionEndedCode !== null} />
     </>
   );
 }

@@ -46,6 +46,7 @@ export function ActivityLogPage() {
       paging={paging}
       isFetching={log.isFetching}
       error={log.error}
+      onRetry={() => void log.refetch()}
       total={log.data?.total ?? 0}
       pageSize={log.data?.page_size ?? 20}
     >

@@ -11,6 +11,7 @@ import { type ChangePasswordForm, changePasswordSchema, translateFormError } fro
 import { expectSessionEnd, planLogout, withdrawSessionEndExpectation } from '../model/planned-logout';
 import { leaveToHome } from '../model/session-actions';
 import { PasswordField } from './password-field';
+import { successMessage } from '@/lib/api-client';
 
 type Outcome = 'changed' | 'failed';
 
@@ -62,7 +63,7 @@ function PasswordChangeForm({ mode }: PasswordFormProps) {
         : update.mutateAsync({ ...values, transaction_code: '', user_name: user.user_name, user_id: user.user_id });
     void request.then(
       ({ message }) => {
-        toast.success(message || t('account.password.changed'));
+        toast.success(successMessage(message, t('account.password.changed')));
         logoutAfterChange(user.user_id, 'changed');
         setOutcome('changed');
       },
@@ -106,7 +107,8 @@ function PasswordChangeForm({ mode }: PasswordFormProps) {
       </fieldset>
       {outcome !== null && (
         <p className="account-form__note" role="status">
-          {t('account.password.loggingOut')}
+          {/* Say what happened: a refused change leaves the old password in place. */}
+          {t(outcome === 'changed' ? 'account.password.loggingOut' : 'site.password.notChangedLoggingOut')}
         </p>
       )}
       <Button type="submit" isBlock isLoading={isBusy}>

@@ -16,6 +16,7 @@ import {
 } from '../model/form-rules';
 import { OtpButton } from './otp-button';
 import { PasswordField } from './password-field';
+import { successMessage } from '@/lib/api-client';
 
 /** Spec §8: on an error the message shows, the modal closes and the form starts again. */
 function failAndClose(message: string): void {
@@ -42,8 +43,10 @@ function PhoneStep({ onSent }: { onSent: (requestId: string, mobile: string) => 
         error={translateFormError(t, errors.mobile?.message)}
         {...register('mobile')}
       />
+      {/* A submit button, so Enter in the mobile field sends the code. */}
       <OtpButton
         hasSent={false}
+        isFormSubmit
         getMobile={async () => ((await trigger('mobile')) ? getValues('mobile').trim() : null)}
         onSent={onSent}
         onError={failAndClose}
@@ -79,7 +82,7 @@ function ResetStep({ requestId, mobile }: { requestId: string; mobile: string })
         },
         {
           onSuccess: ({ message }) => {
-            toast.success(message || t('account.forgot.done'));
+            toast.success(successMessage(message, t('account.forgot.done')));
             accountUi.close();
             void navigate(paths.home);
           },

@@ -10,9 +10,11 @@ export interface AccountUiState {
   referralCode: string;
   /** Why the session ended, while the alert is showing. */
   sessionEndedCode: ErrorCode | null;
+  /** Where a guest was going when a guarded page asked for a login; the login continues there. */
+  returnTo: string | null;
 }
 
-let state: AccountUiState = { modal: null, referralCode: '', sessionEndedCode: null };
+let state: AccountUiState = { modal: null, referralCode: '', sessionEndedCode: null, returnTo: null };
 const listeners = new Set<() => void>();
 
 function update(changes: Partial<AccountUiState>): void {
@@ -29,7 +31,10 @@ function subscribe(listener: () => void): () => void {
 export const accountUi = {
   get: () => state,
   open: (modal: AccountModal, referralCode = '') => update({ modal, referralCode }),
-  close: () => update({ modal: null, referralCode: '' }),
+  /** The login modal, remembering the guarded page to continue to after the login. */
+  openLoginFor: (returnTo: string) => update({ modal: 'login', referralCode: '', returnTo }),
+  // Closing the account dialogs gives up the guarded page the guest was going to.
+  close: () => update({ modal: null, referralCode: '', returnTo: null }),
   showSessionEnded: (code: ErrorCode) => update({ modal: null, sessionEndedCode: code }),
   dismissSessionEnded: () => update({ sessionEndedCode: null }),
 };

@@ -1,12 +1,16 @@
 import type { LoggedInUser } from '@app/shared';
 import { paths } from '@/config/paths';
 import { type StoredUser, clearSession, storeLogin } from '@/lib/session';
+import { accountUi } from './account-ui-store';
 import { markLeaving } from './planned-logout';
 
 /** What the site keeps of a login answer: spec §3 user info plus is_demo (the token is stored apart). */
 export type StoredAccountUser = StoredUser & { is_demo?: '0' | '1' };
 
-/** Login, demo login and sign-up success: store user and token, flag the welcome popup, reload (spec §4). */
+/**
+ * Login, demo login and sign-up success: store user and token, flag the welcome popup, reload
+ * (spec §4) — at the guarded page the guest was going to, when a guard asked for this login.
+ */
 export function completeLogin(data: LoggedInUser): void {
   const { token, ...fields } = data;
   const user: StoredAccountUser = {
@@ -20,7 +24,9 @@ export function completeLogin(data: LoggedInUser): void {
     is_demo: fields.is_demo,
   };
   storeLogin(user, token);
-  window.location.reload();
+  const { returnTo } = accountUi.get();
+  if (returnTo) window.location.assign(returnTo);
+  else window.location.reload();
 }
 
 /** Logout (spec §4): forget the stored user and token and reload at /home. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Loading } from '@/components/ui';
+import { useDocumentPageName } from '@/lib/page-title';
 import { useContentDocument } from '../api/get-content-document';
 import { relatedPages, pathOf, titleKeyOf, type ContentSlug } from '../model/content-registry';
 import { formatUpdatedDate } from '../model/format-date';
@@ -27,6 +28,7 @@ function RelatedPages({ slug }: { slug: ContentSlug }) {
 export function ContentArticle({ slug, eyebrow, widgets }: { slug: ContentSlug; eyebrow?: string; widgets?: WidgetSlots }) {
   const { t } = useTranslation();
   const { language, query } = useContentDocument(slug);
+  useDocumentPageName(t(titleKeyOf(slug)));
 
   if (query.isPending) {
     return (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { frameHostsFromCsp } from '../model/sportsbook';
+import { frameHostsFromCsp } from '../model/sportsbook-frame-url';
 
 /**
  * The sportsbook hosts the operator allows are the server's single source of truth

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { isSportsbookAvailable } from '../model/sportsbook';

@@ -36,7 +36,7 @@ export function BottomBar({ sidebarId, isSidebarOpen, onToggleSidebar, sportsboo
           <span>{t('nav.sports')}</span>
         </NavLink>
       ) : (
-        <button type="button" className="shell-bottombar__item" onClick={sportsbook.launch}>
+        <button type="button" className="shell-bottombar__item" onClick={sportsbook.launch} aria-busy={sportsbook.isLaunching}>
           <BallIcon />
           <span>{t('nav.sportBook')}</span>
         </button>

@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { useSession } from '@/lib/session';
 import { useSports } from '../api/get-sports';
-import { pageTitle } from '../model/branding';
+import { brandName } from '../model/branding';
 import { useSportsbookEntry } from '../model/use-sportsbook-entry';
 import { BallIcon, BookIcon, CardsIcon, GamepadIcon, GlobeIcon, LiveIcon, ShieldIcon, SlotIcon, StarIcon } from './icons';
 import { SportIcon } from './sport-icon';
@@ -16,6 +16,8 @@ export interface HomePageProps {
   /** A guest who opens the external sportsbook gets the login modal (account feature). */
   onLoginRequired: () => void;
   guides: readonly { slug: string; titleKey: string }[];
+  /** The casino lobby (casino feature), shown right under the hero. */
+  lobby?: ReactNode;
 }
 
 interface SectionCard {
@@ -33,13 +35,13 @@ const SECTION_CARDS: SectionCard[] = [
 ];
 
 /** /home: the casino landing. Everything on it is real navigation; no invented games or odds. */
-export function HomePage({ onLoginRequired, guides }: HomePageProps) {
+export function HomePage({ onLoginRequired, guides, lobby }: HomePageProps) {
   const { t } = useTranslation();
   const sportsbook = useSportsbookEntry(onLoginRequired);
   const settings = useSettingsOrDefaults();
   const session = useSession();
   const { activeSports } = useSports();
-  const siteName = pageTitle(settings, window.location.hostname);
+  const siteName = brandName(settings);
 
   return (
     <div className="home">
@@ -48,7 +50,9 @@ export function HomePage({ onLoginRequired, guides }: HomePageProps) {
           <p className="home-hero__eyebrow">
             {session
               ? t('shell.home.welcomeBack', { name: session.user.user_name })
-              : t('shell.home.eyebrow', { site: siteName })}
+              : siteName
+                ? t('shell.home.eyebrow', { site: siteName })
+                : t('site.welcome')}
           </p>
           <h1 id="home-hero-title" className="home-hero__title">
             {t('shell.home.title')}
@@ -77,6 +81,7 @@ export function HomePage({ onLoginRequired, guides }: HomePageProps) {
           <span className="home-hero__ball" />
         </div>
       </section>
+      {lobby}
 
       <section className="home-section" aria-labelledby="home-sections-title">
         <h2 id="home-sections-title" className="home-section__title">

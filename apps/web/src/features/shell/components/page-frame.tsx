@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentPageName } from '@/lib/page-title';
 import { ClockIcon } from './icons';
 
 /** The heading block every page starts with. */
 export function PageHeader({ title, subtitle }: { title: ReactNode; subtitle?: ReactNode }) {
+  useDocumentPageName(typeof title === 'string' ? title : '');
   return (
     <div className="shell-page__header">
       <h1 className="shell-page__title">{title}</h1>
@@ -38,6 +40,7 @@ export function ComingSoonPage({ title }: { title: string }) {
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentPageName(t('shell.notFound.title'));
   return (
     <section className="shell-page">
       <div className="shell-empty shell-empty--large">

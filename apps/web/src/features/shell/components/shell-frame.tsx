@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollToTopOnNavigate } from '../model/use-scroll-to-top';
 import { useSidebar } from '../model/use-sidebar';
-import { useSportsbookEntry } from '../model/use-sportsbook-entry';
+import { type SportsbookLauncher, SportsbookLauncherContext, useSportsbookEntry } from '../model/use-sportsbook-entry';
 import { BottomBar } from './bottom-bar';
 import { Branding } from './branding';
 import { Sidebar } from './sidebar';
@@ -29,15 +29,35 @@ export interface ShellFrameProps {
   guides: readonly { slug: string; titleKey: string }[];
   /** Opens the login modal (account feature), e.g. when a guest opens the sportsbook. */
   onLoginRequired: () => void;
+  /** The header's match search (sports feature). */
+  headerSearch?: ReactNode;
+  /** In-play matches per sport id, shown beside each sport in the sidebar (sports feature). */
+  liveCounts?: Readonly<Record<number, number>>;
+  /** Launches the external sportsbook (spec §7 gap/gaplogin, casino feature); without it the entry opens the unavailable page. */
+  launchSportsbook?: SportsbookLauncher;
+  /** Spec §2: the sidebar's Indian casino link shows (a provider's name holds the configured text). */
+  showIndianCasino?: boolean;
   children: ReactNode;
 }
 
 /** The site frame every page lives in: ticker, header, sidebar, page, bet slip, bottom bar, footer. */
-export function ShellFrame({ variant, accountArea, modals, betSlip, guides, onLoginRequired, children }: ShellFrameProps) {
+export function ShellFrame({
+  variant,
+  accountArea,
+  modals,
+  betSlip,
+  guides,
+  onLoginRequired,
+  headerSearch,
+  liveCounts,
+  launchSportsbook,
+  showIndianCasino = false,
+  children,
+}: ShellFrameProps) {
   const { t } = useTranslation();
   const sidebarId = useId();
   const sidebar = useSidebar();
-  const sportsbook = useSportsbookEntry(onLoginRequired);
+  const sportsbook = useSportsbookEntry(onLoginRequired, launchSportsbook);
   useScrollToTopOnNavigate();
 
   return (
@@ -51,6 +71,7 @@ export function ShellFrame({ variant, accountArea, modals, betSlip, guides, onLo
         onToggleSidebar={sidebar.toggle}
         sidebarId={sidebarId}
         accountArea={accountArea}
+        search={headerSearch}
       />
       <div className="shell__body">
         <Sidebar
@@ -59,12 +80,14 @@ export function ShellFrame({ variant, accountArea, modals, betSlip, guides, onLo
           isOverlay={!sidebar.isDesktop}
           onClose={sidebar.close}
           sportsbook={sportsbook}
+          liveCounts={liveCounts}
+          showIndianCasino={showIndianCasino}
         />
         {/* While the phone drawer is open, the page behind it is out of reach (like a modal). */}
         <div className="shell__content" inert={sidebar.isOpen && !sidebar.isDesktop}>
           <SiteTicker />
           <main id="main-content" className="shell__main" tabIndex={-1}>
-            {children}
+            <SportsbookLauncherContext value={launchSportsbook}>{children}</SportsbookLauncherContext>
           </main>
           {variant === 'casino' && <SiteFooter guides={guides} />}
         </div>

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useSports } from '../api/get-sports';
 import type { SportsbookEntry } from '../model/use-sportsbook-entry';
-import { ClockIcon, ExternalIcon, HeartIcon, HomeIcon, LiveIcon, TrophyIcon } from './icons';
+import { CardsIcon, ClockIcon, ExternalIcon, HeartIcon, HomeIcon, LiveIcon, TrophyIcon } from './icons';
 import { SportIcon } from './sport-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { CASINO_SECTIONS, INFO_LINKS, type NavLinkItem } from './nav-links';
@@ -17,6 +17,10 @@ export interface SidebarProps {
   isOverlay: boolean;
   onClose: () => void;
   sportsbook: SportsbookEntry;
+  /** In-play matches per sport id. */
+  liveCounts?: Readonly<Record<number, number>> | undefined;
+  /** Spec §2: the Indian casino link, when a provider's name holds the configured text. */
+  showIndianCasino?: boolean;
 }
 
 function SidebarLink({ item, onNavigate }: { item: NavLinkItem; onNavigate: () => void }) {
@@ -32,7 +36,7 @@ function SidebarLink({ item, onNavigate }: { item: NavLinkItem; onNavigate: () =
   );
 }
 
-export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarProps) {
+export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook, liveCounts, showIndianCasino = false }: SidebarProps) {
   const { t } = useTranslation();
   const session = useSession();
   const { activeSports, isLoading } = useSports();
@@ -93,6 +97,12 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
           {CASINO_SECTIONS.map((item) => (
             <SidebarLink key={item.to} item={item} onNavigate={closeOnNavigate} />
           ))}
+          {showIndianCasino && (
+            <SidebarLink
+              item={{ to: paths.indianCasino, labelKey: 'nav.indianCasino', icon: CardsIcon }}
+              onNavigate={closeOnNavigate}
+            />
+          )}
         </ul>
 
         <h2 className="shell-nav__heading">{t('nav.sports')}</h2>
@@ -107,6 +117,7 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
               <button
                 type="button"
                 className="shell-nav__link shell-nav__link--featured"
+                aria-busy={sportsbook.isLaunching}
                 onClick={() => {
                   closeOnNavigate();
                   sportsbook.launch();
@@ -136,6 +147,14 @@ export function Sidebar({ id, isOpen, isOverlay, onClose, sportsbook }: SidebarP
                 <NavLink to={paths.sport(sport.sport_id)} className="shell-nav__link" onClick={closeOnNavigate}>
                   <SportIcon sportId={sport.sport_id} />
                   <span>{t(`shell.sports.${sport.sport_id}`, { defaultValue: sport.name })}</span>
+                  {(liveCounts?.[sport.sport_id] ?? 0) > 0 && (
+                    <span
+                      className="shell-nav__live-count"
+                      aria-label={t('sports.liveCount', { count: liveCounts?.[sport.sport_id] })}
+                    >
+                      {liveCounts?.[sport.sport_id]}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

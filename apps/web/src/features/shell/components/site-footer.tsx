@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FOOTER_SPORT_IDS, SPORTS } from '@app/shared';
 import { paths } from '@/config/paths';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
-import { pageTitle } from '../model/branding';
+import { brandName } from '../model/branding';
 import { contactAddresses, socialLinks } from '../model/footer';
 import { ExternalIcon, MailIcon } from './icons';
 import { CASINO_SECTIONS, INFO_LINKS } from './nav-links';
@@ -17,7 +17,7 @@ export interface SiteFooterProps {
 export function SiteFooter({ guides }: SiteFooterProps) {
   const { t } = useTranslation();
   const settings = useSettingsOrDefaults();
-  const siteName = pageTitle(settings, window.location.hostname);
+  const siteName = brandName(settings);
   const contacts = contactAddresses(window.location.hostname);
   const socials = socialLinks(settings);
   const footerSports = FOOTER_SPORT_IDS.map((id) => SPORTS.find((sport) => sport.sportId === id)).filter((sport) => !!sport);
@@ -85,34 +85,38 @@ export function SiteFooter({ guides }: SiteFooterProps) {
         <PaymentBadges />
       </section>
 
-      <section className="shell-footer__contact" aria-labelledby="footer-contact">
-        <h2 id="footer-contact">{t('footer.contact')}</h2>
-        <ul>
-          {contacts.map((contact) => (
-            <li key={contact.kind}>
-              <MailIcon size={18} />
-              <span>{t(`footer.${contact.kind}`)}:</span> <a href={`mailto:${contact.address}`}>{contact.address}</a>
-            </li>
-          ))}
-        </ul>
-        {socials.length > 0 && (
-          <ul className="shell-footer__socials" aria-label={t('footer.followUs')}>
-            {socials.map((social) => (
-              <li key={social.kind}>
-                <a
-                  href={social.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`shell-social shell-social--${social.kind}`}
-                >
-                  {t(`footer.social.${social.kind}`)}
-                  <span className="visually-hidden">{t('common.opensInNewTab')}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {(contacts.length > 0 || socials.length > 0) && (
+        <section className="shell-footer__contact" aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('footer.contact')}</h2>
+          {contacts.length > 0 && (
+            <ul>
+              {contacts.map((contact) => (
+                <li key={contact.kind}>
+                  <MailIcon size={18} />
+                  <span>{t(`footer.${contact.kind}`)}:</span> <a href={`mailto:${contact.address}`}>{contact.address}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {socials.length > 0 && (
+            <ul className="shell-footer__socials" aria-label={t('footer.followUs')}>
+              {socials.map((social) => (
+                <li key={social.kind}>
+                  <a
+                    href={social.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`shell-social shell-social--${social.kind}`}
+                  >
+                    {t(`footer.social.${social.kind}`)}
+                    <span className="visually-hidden">{t('common.opensInNewTab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <div className="shell-footer__legal">
         <p className="shell-footer__age">
@@ -121,7 +125,11 @@ export function SiteFooter({ guides }: SiteFooterProps) {
           </span>
           <span>{t('footer.ageNotice')}</span>
         </p>
-        <p className="shell-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}</p>
+        <p className="shell-footer__copyright">
+          {siteName
+            ? t('footer.copyright', { year: new Date().getFullYear(), site: siteName })
+            : t('site.copyrightNoName', { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );

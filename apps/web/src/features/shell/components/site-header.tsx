@@ -10,9 +10,11 @@ export interface SiteHeaderProps {
   sidebarId: string;
   /** The account corner (login/register or the user menu with balance), composed by the app. */
   accountArea: ReactNode;
+  /** The match search, composed by the app from the sports feature. */
+  search?: ReactNode;
 }
 
-export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountArea }: SiteHeaderProps) {
+export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountArea, search }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="shell-header">
@@ -28,6 +30,7 @@ export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountA
       </button>
       <SiteLogo />
       <div className="shell-header__end">
+        {search}
         <LanguageSwitcher />
         <div className="shell-header__account">{accountArea}</div>
       </div>

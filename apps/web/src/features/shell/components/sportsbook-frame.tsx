@@ -5,7 +5,7 @@ import { LOADING_STOP_DELAY_MS } from '@app/shared';
 import { Loading } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { useFrameHosts } from '../api/get-frame-hosts';
-import { allowedSportsbookUrl } from '../model/sportsbook';
+import { allowedSportsbookUrl } from '../model/sportsbook-frame-url';
 import { TrophyIcon } from './icons';
 
 /**

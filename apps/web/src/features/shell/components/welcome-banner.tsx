@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Modal } from '@/components/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { uploadImageUrl, useGlobalSettings } from '@/lib/global-settings';
 import { useSession } from '@/lib/session';
 import { storageKeys } from '@/lib/storage';
+
+// The dialog (and the modal it uses) loads only for a player who has a banner to see.
+const WelcomeDialog = lazy(() => import('./welcome-dialog').then((m) => ({ default: m.WelcomeDialog })));
 
 function spendWelcomeFlag(): void {
   localStorage.setItem(storageKeys.welcomePopup, 'false');
@@ -16,9 +17,9 @@ function spendWelcomeFlag(): void {
  * it. A forced password change comes first: the banner waits until it is done.
  */
 export function WelcomeBanner() {
-  const { t } = useTranslation();
   const { data: settings } = useGlobalSettings();
-  const mustChangePassword = useSession()?.user.is_change_password === '1';
+  const session = useSession();
+  const mustChangePassword = session?.user.is_change_password === '1';
   const [isFlagged, setIsFlagged] = useState(() => localStorage.getItem(storageKeys.welcomePopup) === 'true');
   const bannerSrc = settings ? uploadImageUrl(settings.welcome_banner) : null;
   const hasNoBanner = settings !== undefined && bannerSrc === null;
@@ -35,20 +36,11 @@ export function WelcomeBanner() {
     }
   }, [isFlagged, hasNoBanner]);
 
+  // Only for a logged-in player: a forced change that ends in a logout leaves a guest, not a welcome.
+  if (!(isFlagged && session !== null && !mustChangePassword && bannerSrc !== null)) return null;
   return (
-    <Modal
-      isOpen={isFlagged && !mustChangePassword && bannerSrc !== null}
-      onClose={close}
-      title={t('shell.welcome.title')}
-      size="lg"
-      className="shell-welcome"
-    >
-      {bannerSrc && <img src={bannerSrc} alt={t('shell.welcome.imageAlt')} className="shell-welcome__image" />}
-      <div className="shell-welcome__actions">
-        <Button onClick={close} isBlock>
-          {t('shell.welcome.start')}
-        </Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <WelcomeDialog bannerSrc={bannerSrc} onClose={close} />
+    </Suspense>
   );
 }

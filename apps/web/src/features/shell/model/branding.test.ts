@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GLOBAL_SETTINGS } from '@app/shared';
-import { brandCssVariables, pageTitle, readableTextOn } from './branding';
+import { brandCssVariables, brandName, pageTitle, readableTextOn } from './branding';
 import { contactAddresses, socialLinks } from './footer';
 
 describe('branding', () => {
@@ -42,6 +42,17 @@ describe('footer model', () => {
       { kind: 'partners', address: 'partners@play.example' },
       { kind: 'press', address: 'press@play.example' },
     ]);
+  });
+
+  it('invents no mailboxes for an address or a machine name', () => {
+    expect(contactAddresses('127.0.0.1')).toEqual([]);
+    expect(contactAddresses('localhost')).toEqual([]);
+    expect(contactAddresses('::1')).toEqual([]);
+  });
+
+  it('names the operator in running text only by site_title, never by the host', () => {
+    expect(brandName({ site_title: '  Royal Play ' })).toBe('Royal Play');
+    expect(brandName({ site_title: '' })).toBe('');
   });
 
   it('lists only the social links the operator set', () => {

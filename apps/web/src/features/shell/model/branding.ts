@@ -29,3 +29,12 @@ export function readableTextOn(hex: string): string {
 export function pageTitle(settings: Pick<GlobalSettings, 'site_title'>, hostname: string): string {
   return settings.site_title.trim() || hostname;
 }
+
+/**
+ * The operator's name for running text (hero, copyright): site_title only. The host name stands
+ * in for the title in the tab (spec §9), but in text beside the operator's logo it would read as
+ * a second brand (issue 10).
+ */
+export function brandName(settings: Pick<GlobalSettings, 'site_title'>): string {
+  return settings.site_title.trim();
+}

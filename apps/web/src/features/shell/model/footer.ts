@@ -8,6 +8,8 @@ export type ContactKind = 'support' | 'partners' | 'press';
  */
 export function contactAddresses(hostname: string): { kind: ContactKind; address: string }[] {
   const domain = hostname.replace(/^www\./i, '');
+  // An address or a machine name is no mail domain: no invented mailboxes on a trial install.
+  if (!domain.includes('.') || /^[\d.]+$/.test(domain) || domain.includes(':')) return [];
   return (['support', 'partners', 'press'] as const).map((kind) => ({ kind, address: `${kind}@${domain}` }));
 }
 

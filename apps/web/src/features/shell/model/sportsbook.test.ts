@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sport } from '@app/shared';
-import { allowedSportsbookUrl, frameHostsFromCsp, isSportsbookAvailable } from './sportsbook';
+import { isSportsbookAvailable } from './sportsbook';
+import { allowedSportsbookUrl, frameHostsFromCsp } from './sportsbook-frame-url';
 
 const cricket = (isActive: '0' | '1'): Sport => ({ sport_id: 4, name: 'cricket', is_active: isActive });
 const football: Sport = { sport_id: 1, name: 'football', is_active: '1' };

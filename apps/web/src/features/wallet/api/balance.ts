@@ -1,4 +1,5 @@
-import { BALANCE_POLL_MS, type Balance, endpoints } from '@app/shared';
+import { BALANCE_POLL_MS, type Balance } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { storageKeys } from '@/lib/storage';

@@ -1,4 +1,4 @@
-import type { endpoints } from '@app/shared';
+import type { endpoints } from '@/lib/api-routes';
 import { type DataOf, type ReportQuery, type RequestOf } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { type StakeButton, endpoints } from '@app/shared';
+import type { StakeButton } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { refreshBalance } from './balance';

@@ -1,4 +1,5 @@
-import { type StatementRow, endpoints } from '@app/shared';
+import type { StatementRow } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
 import { useWalletReport } from '../api/reports';
@@ -53,6 +54,7 @@ export function AccountStatementPage() {
       report={report}
       isFetching={statement.isFetching}
       error={statement.error}
+      onRetry={() => void statement.refetch()}
       totalRows={statement.data?.total_rows ?? 0}
       totals={
         statement.data && [

@@ -28,25 +28,45 @@ export function BalanceDisplay() {
   const data = balance.data;
   const exposure = data?.exposure ?? storedExposure();
   const money = (amount: number | undefined) => (amount === undefined ? '—' : formatRupees(amount, i18n.language));
+  // The last poll failed (server unreachable): the figures may be out of date, so say so.
+  const isStale = balance.isError;
+  const isDemo = session.user.is_demo === '1';
+  const hasExposure = exposure !== undefined && exposure !== 0;
   return (
     <div
       className="wallet-balance"
       data-testid="balance-display"
+      data-stale={isStale || undefined}
+      data-demo={isDemo || undefined}
       aria-busy={balance.isPending || undefined}
-      title={data && data.bonus_amount > 0 ? `${t('wallet.balance.bonus')}: ${money(data.bonus_amount)}` : undefined}
+      title={
+        isStale
+          ? t('site.balance.staleHint')
+          : data && data.bonus_amount > 0
+            ? `${t('wallet.balance.bonus')}: ${money(data.bonus_amount)}`
+            : undefined
+      }
     >
       <p className="wallet-balance__line">
-        <span className="wallet-balance__label">{t('wallet.balance.balance')}</span>
+        <span className="wallet-balance__label">
+          {/* Play money must never pass for cash. */}
+          {isDemo ? t('site.balance.demo') : t('wallet.balance.balance')}
+        </span>
         <span className="wallet-balance__value" data-testid="balance-free-chip">
           {money(data?.free_chip)}
         </span>
       </p>
       <p className="wallet-balance__line wallet-balance__line--exposure">
         <span className="wallet-balance__label">{t('wallet.balance.exposure')}</span>
-        <span className="wallet-balance__value" data-testid="balance-exposure">
+        <span className="wallet-balance__value" data-testid="balance-exposure" data-owing={hasExposure || undefined}>
           {money(exposure)}
         </span>
       </p>
+      {isStale && (
+        <p className="wallet-balance__stale" role="status" data-testid="balance-stale">
+          {t('site.balance.stale')}
+        </p>
+      )}
     </div>
   );
 }

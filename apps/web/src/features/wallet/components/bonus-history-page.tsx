@@ -1,4 +1,5 @@
-import { type BonusEventRow, endpoints } from '@app/shared';
+import type { BonusEventRow } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
 import { useWalletReport } from '../api/reports';
@@ -33,6 +34,7 @@ export function BonusHistoryPage() {
       report={report}
       isFetching={history.isFetching}
       error={history.error}
+      onRetry={() => void history.refetch()}
       totalRows={history.data?.total_rows ?? 0}
       totals={
         history.data && [

@@ -2,6 +2,7 @@ import { type ButtonType, MAX_BUTTONS_PER_TYPE } from '@app/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Loading, Modal, Tabs, toast } from '@/components/ui';
+import { successMessage } from '@/lib/api-client';
 import { useSetStakeButtons, useStakeButtons } from '../api/wallet-calls';
 import {
   type ButtonDraft,
@@ -24,6 +25,7 @@ export function ButtonValuesModal({ isOpen, onClose }: { isOpen: boolean; onClos
   const { t } = useTranslation();
   const buttons = useStakeButtons(isOpen);
   const save = useSetStakeButtons();
+  const formId = useId();
   const [tab, setTab] = useState<ButtonType>('Game');
   const [drafts, setDrafts] = useState<ButtonDrafts | null>(null);
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -55,7 +57,7 @@ export function ButtonValuesModal({ isOpen, onClose }: { isOpen: boolean; onClos
     }
     save.mutate(payload, {
       onSuccess: ({ message }) => {
-        toast.success(message || t('wallet.buttons.saved'));
+        toast.success(successMessage(message, t('wallet.buttons.saved')));
         onClose();
       },
       onError: (error) => toast.error(error.message),
@@ -73,27 +75,40 @@ export function ButtonValuesModal({ isOpen, onClose }: { isOpen: boolean; onClos
           <Button variant="ghost" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={onSave} isLoading={save.isPending} disabled={!drafts}>
+          {/* The form's submit button (outside it, in the footer): Enter in a field saves too. */}
+          <Button type="submit" form={formId} isLoading={save.isPending} disabled={!drafts}>
             {t('common.save')}
           </Button>
         </>
       }
     >
       {buttons.isError ? (
-        <p role="alert" className="wallet-form__problem">
-          {buttons.error.message}
-        </p>
+        <div role="alert" className="wallet-form__problem">
+          <p>{buttons.error.message}</p>
+          <Button variant="secondary" size="sm" isLoading={buttons.isFetching} onClick={() => void buttons.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
       ) : !drafts ? (
         <Loading />
       ) : (
-        <Tabs
-          tabs={TABS.map(({ id, labelKey }) => ({ id, label: t(labelKey) }))}
-          value={tab}
-          onChange={setTab}
-          label={t('wallet.buttons.title')}
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
         >
-          <ButtonRows rows={drafts[tab]} type={tab} showErrors={isSubmitted} onChange={(rows) => update(tab, rows)} />
-        </Tabs>
+          <Tabs
+            tabs={TABS.map(({ id, labelKey }) => ({ id, label: t(labelKey) }))}
+            value={tab}
+            onChange={setTab}
+            label={t('wallet.buttons.title')}
+          >
+            <ButtonRows rows={drafts[tab]} type={tab} showErrors={isSubmitted} onChange={(rows) => update(tab, rows)} />
+          </Tabs>
+        </form>
       )}
     </Modal>
   );

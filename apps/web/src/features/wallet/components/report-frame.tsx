@@ -23,13 +23,24 @@ interface ReportFrameProps {
   report: ReturnType<typeof useReportQuery>;
   isFetching: boolean;
   error: Error | null;
+  onRetry: () => void;
   totals: ReportTotal[] | undefined;
   totalRows: number;
   children: ReactNode;
 }
 
 /** A wallet report page: the shared report frame with the range's money totals. */
-export function ReportFrame({ titleKey, subtitleKey, report, isFetching, error, totals, totalRows, children }: ReportFrameProps) {
+export function ReportFrame({
+  titleKey,
+  subtitleKey,
+  report,
+  isFetching,
+  error,
+  onRetry,
+  totals,
+  totalRows,
+  children,
+}: ReportFrameProps) {
   const { t, i18n } = useTranslation();
   return (
     <ReportPage
@@ -38,6 +49,7 @@ export function ReportFrame({ titleKey, subtitleKey, report, isFetching, error, 
       paging={report}
       isFetching={isFetching}
       error={error}
+      onRetry={onRetry}
       total={totalRows}
       pageSize={REPORT_PAGE_SIZE}
       summary={

@@ -1,4 +1,5 @@
-import { type UserBonusRow, endpoints } from '@app/shared';
+import type { UserBonusRow } from '@app/shared';
+import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
 import { useWalletReport } from '../api/reports';
@@ -78,6 +79,7 @@ export function UserBonusPage() {
       report={report}
       isFetching={bonuses.isFetching}
       error={bonuses.error}
+      onRetry={() => void bonuses.refetch()}
       totalRows={bonuses.data?.total_rows ?? 0}
       totals={
         bonuses.data && [

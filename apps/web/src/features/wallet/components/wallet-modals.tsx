@@ -1,9 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { walletUi, useWalletModal } from '../model/wallet-ui-store';
-import { ButtonValuesModal } from './button-values-modal';
 import '../wallet.css';
 
-/** The wallet's modals, mounted once by each layout. */
+// Loaded when first opened, so the first page does not pay for it (docs/shell.md "Speed").
+const ButtonValuesModal = lazy(() => import('./button-values-modal').then((m) => ({ default: m.ButtonValuesModal })));
+
+/** The wallet's modals, mounted once by each layout; each renders only while open. */
 export function WalletModals() {
   const modal = useWalletModal();
-  return <ButtonValuesModal isOpen={modal === 'buttonValues'} onClose={walletUi.close} />;
+  if (modal !== 'buttonValues') return null;
+  return (
+    <Suspense fallback={null}>
+      <ButtonValuesModal isOpen onClose={walletUi.close} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,27 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * Route pages other than /home, each in its own chunk: /home loads only the frame and its own page
+ * (docs/shell.md "Speed"). The names match the pages, so routes read as before. A chunk that
+ * fails to load is answered by the page error boundary (app/routes/page-boundary.tsx) with Retry.
+ */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+export const ActivityLogPage = page(() => import('@/features/account/pages').then((m) => m.ActivityLogPage));
+export const InfoPage = page(() => import('@/features/content/pages').then((m) => m.InfoPage));
+export const BlogPostPage = page(() => import('@/features/content/pages').then((m) => m.BlogPostPage));
+export const SportsbookFrame = page(() => import('@/features/shell/pages').then((m) => m.SportsbookFrame));
+export const AccountStatementPage = page(() => import('@/features/wallet/pages').then((m) => m.AccountStatementPage));
+export const BonusHistoryPage = page(() => import('@/features/wallet/pages').then((m) => m.BonusHistoryPage));
+export const UserBonusPage = page(() => import('@/features/wallet/pages').then((m) => m.UserBonusPage));
+export const CurrentBetsPage = page(() => import('@/features/bets/pages').then((m) => m.CurrentBetsPage));
+export const BetHistoryPage = page(() => import('@/features/bets/pages').then((m) => m.BetHistoryPage));
+export const SportPage = page(() => import('@/features/sports/pages').then((m) => m.SportPage));
+export const EventsPage = page(() => import('@/features/sports/pages').then((m) => m.EventsPage));
+export const MatchDetailPage = page(() => import('@/features/sports/pages').then((m) => m.MatchDetailPage));
+// The sports routes with their bet-slip and book wiring: none of it is needed on /home.
+export const SportRoute = page(() => import('./sports-routes').then((m) => m.SportRoute));
+export const EventsRoute = page(() => import('./sports-routes').then((m) => m.EventsRoute));
+export const MatchDetailRoute = page(() => import('./sports-routes').then((m) => m.MatchDetailRoute));

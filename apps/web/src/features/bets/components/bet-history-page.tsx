@@ -1,0 +1,86 @@
+import { type BetRow, SPORTS } from '@app/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
+import { BET_REPORT_PAGE_SIZE, useBetHistory } from '../api/bets-calls';
+import { formatProfitLoss, formatRupeeAmount } from '../model/bet-format';
+import { useBetColumns, useProfitLossColumn } from './bet-columns';
+import '../bets.css';
+
+/** /report/bet-history: settled bets by settlement day, with result and profit or loss (90 days at most). */
+export function BetHistoryPage() {
+  const { t, i18n } = useTranslation();
+  const paging = useRangeAndPage();
+  const [sportId, setSportId] = useState<number | undefined>(undefined);
+  const sportFieldId = useId();
+  const history = useBetHistory({
+    from_date: paging.range.from,
+    to_date: paging.range.to,
+    page: paging.page,
+    ...(sportId === undefined ? {} : { sport_id: sportId }),
+  });
+  const columns: DataColumn<BetRow>[] = [
+    ...useBetColumns(),
+    {
+      key: 'result',
+      header: t('bets.columns.result'),
+      render: (row) => <span className={`bets-result bets-result--${row.status}`}>{t(`bets.status.${row.status}`)}</span>,
+    },
+    useProfitLossColumn(),
+  ];
+  return (
+    <ReportPage
+      title={t('bets.history.title')}
+      subtitle={t('bets.history.subtitle')}
+      paging={paging}
+      isFetching={history.isFetching}
+      error={history.error}
+      onRetry={() => void history.refetch()}
+      total={history.data?.total_rows ?? 0}
+      pageSize={BET_REPORT_PAGE_SIZE}
+      summary={
+        <div className="bets-summary">
+          <label className="bets-sport" htmlFor={sportFieldId}>
+            {t('bets.history.sport')}
+            <select
+              id={sportFieldId}
+              value={sportId ?? ''}
+              onChange={(event) => {
+                setSportId(event.target.value === '' ? undefined : Number(event.target.value));
+                paging.setPage(1);
+              }}
+            >
+              <option value="">{t('bets.history.allSports')}</option>
+              {SPORTS.map((sport) => (
+                <option key={sport.sportId} value={sport.sportId}>
+                  {t(`shell.sports.${sport.sportId}`, { defaultValue: sport.name })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {history.data && (
+            <dl className="bets-totals" aria-label={t('bets.totals')}>
+              <div className="bets-totals__item">
+                <dt>{t('bets.history.totalStake')}</dt>
+                <dd>₹{formatRupeeAmount(history.data.totals.stack, i18n.language)}</dd>
+              </div>
+              <div className="bets-totals__item">
+                <dt>{t('bets.history.totalProfitLoss')}</dt>
+                <dd data-testid="history-total-pl">{formatProfitLoss(history.data.totals.profit_loss, i18n.language)}</dd>
+              </div>
+            </dl>
+          )}
+        </div>
+      }
+    >
+      <DataTable
+        caption={t('bets.history.title')}
+        columns={columns}
+        rows={history.data?.rows}
+        getRowKey={(row) => row.bet_id}
+        isLoading={history.isPending}
+        emptyMessage={t('bets.history.empty')}
+      />
+    </ReportPage>
+  );
+}

@@ -1,0 +1,65 @@
+import type { BetRow } from '@app/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable, Pager } from '@/components/ui';
+import { BET_REPORT_PAGE_SIZE, useCurrentBets } from '../api/bets-calls';
+import { formatRupeeAmount } from '../model/bet-format';
+import { useBetColumns } from './bet-columns';
+import '../bets.css';
+
+/** /report/current-bets: the player's open bets with what each holds, newest first. */
+export function CurrentBetsPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const bets = useCurrentBets(page);
+  const columns: DataColumn<BetRow>[] = [
+    ...useBetColumns(),
+    {
+      key: 'liability',
+      header: t('bets.columns.liability'),
+      align: 'end',
+      render: (row) => formatRupeeAmount(row.liability, i18n.language),
+    },
+  ];
+  return (
+    <section className="ui-report bets-report">
+      <header>
+        <h1 className="ui-report__title">{t('bets.current.title')}</h1>
+        <p className="ui-report__subtitle">{t('bets.current.subtitle')}</p>
+      </header>
+      {bets.data && (
+        <dl className="bets-totals" aria-label={t('bets.totals')}>
+          <div className="bets-totals__item">
+            <dt>{t('bets.current.totalStake')}</dt>
+            <dd>₹{formatRupeeAmount(bets.data.totals.stack, i18n.language)}</dd>
+          </div>
+          <div className="bets-totals__item">
+            <dt>{t('bets.current.totalLiability')}</dt>
+            <dd>₹{formatRupeeAmount(bets.data.totals.liability, i18n.language)}</dd>
+          </div>
+        </dl>
+      )}
+      {bets.error ? (
+        <p className="ui-report__error" role="alert">
+          {bets.error.message}
+        </p>
+      ) : (
+        <DataTable
+          caption={t('bets.current.title')}
+          columns={columns}
+          rows={bets.data?.rows}
+          getRowKey={(row) => row.bet_id}
+          isLoading={bets.isPending}
+          emptyMessage={t('bets.current.empty')}
+        />
+      )}
+      <Pager
+        page={page}
+        onPageChange={setPage}
+        total={bets.data?.total_rows ?? 0}
+        pageSize={BET_REPORT_PAGE_SIZE}
+        isDisabled={bets.isFetching}
+      />
+    </section>
+  );
+}

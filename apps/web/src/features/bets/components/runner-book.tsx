@@ -1,0 +1,45 @@
+import type { DataOf, endpoints } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { formatProfitLoss } from '../model/bet-format';
+import '../bets.css';
+
+export type WinLossList = DataOf<typeof endpoints.getWinLossList>;
+
+/**
+ * The player's profit or loss if this runner wins (spec §3 win/loss list), shown under the
+ * runner's name. Nothing when the player has no bet in the market.
+ */
+export function RunnerBook({
+  book,
+  marketId,
+  selectionId,
+}: {
+  book: WinLossList | undefined;
+  marketId: string;
+  selectionId: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const row = book?.markets
+    .find((market) => market.market_id === marketId)
+    ?.win_loss.find((item) => item.selection_id === selectionId);
+  if (!row) return null;
+  const direction = row.profit_loss >= 0 ? 'up' : 'down';
+  return (
+    <span className={`bets-book bets-book--${direction}`} data-testid="runner-book">
+      <span className="visually-hidden">{t('bets.book.ifWins')} </span>
+      {formatProfitLoss(row.profit_loss, i18n.language)}
+    </span>
+  );
+}
+
+/** What the player's bets on a fancy line hold at worst. */
+export function FancyBook({ book, fancyId }: { book: WinLossList | undefined; fancyId: number }) {
+  const { t, i18n } = useTranslation();
+  const row = book?.fancy.find((item) => item.fancy_id === fancyId);
+  if (!row) return null;
+  return (
+    <span className="bets-book bets-book--down" data-testid="fancy-book">
+      {t('bets.book.fancyExposure', { amount: formatProfitLoss(-row.exposure, i18n.language) })}
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+import { endpoints } from '@app/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+/**
+ * Our own provider's game API. The game page holds the game session token of its launch address
+ * and sends it with every call, as any provider's game client would.
+ */
+const stateKey = (token: string, game: string) => ['fair', 'state', token, game] as const;
+
+export function useFairState(token: string, gameCode: string) {
+  return useQuery({
+    queryKey: stateKey(token, gameCode),
+    queryFn: async () => (await callApi(endpoints.fairState, { token, game_code: gameCode })).data,
+    enabled: token.length > 0 && gameCode !== 'crash',
+    retry: false,
+  });
+}
+
+export function useFairPlay(token: string, gameCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { stake: number; params: Record<string, unknown> }) =>
+      (await callApi(endpoints.fairPlay, { token, game_code: gameCode, ...input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stateKey(token, gameCode) }),
+  });
+}
+
+export function useSetClientSeed(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientSeed: string) => callApi(endpoints.fairSetClientSeed, { token, client_seed: clientSeed }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair'] }),
+  });
+}
+
+export function useRotateSeed(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(endpoints.fairRotateSeed, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair'] }),
+  });
+}
+
+export function useFairRound(roundUuid: string | undefined) {
+  return useQuery({
+    queryKey: ['fair', 'round', roundUuid] as const,
+    queryFn: async () => (await callApi(endpoints.fairRound, { round_uuid: roundUuid ?? '' })).data,
+    enabled: Boolean(roundUuid),
+    retry: false,
+  });
+}
+
+export function useCrashRound(roundNumber: number | undefined) {
+  return useQuery({
+    queryKey: ['fair', 'crash-round', roundNumber] as const,
+    queryFn: async () => (await callApi(endpoints.fairCrashRound, { round_number: roundNumber ?? 0 })).data,
+    enabled: roundNumber !== undefined,
+    retry: false,
+  });
+}
+
+export const CRASH_POLL_MS = 1_000;
+
+export function useCrashState(token: string) {
+  return useQuery({
+    queryKey: ['fair', 'crash', token] as const,
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const { data } = await callApi(endpoints.fairCrashState, { token });
+      // The server's clock against ours, halfway through the call: the animation follows the server.
+      return { ...data, clockOffset: data.now - (sentAt + Date.now()) / 2 };
+    },
+    enabled: token.length > 0,
+    refetchInterval: CRASH_POLL_MS,
+    retry: false,
+  });
+}
+
+export function useCrashBet(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { stake: number; auto_cashout?: number }) =>
+      (await callApi(endpoints.fairCrashBet, { token, ...input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
+  });
+}
+
+export function useCrashCashout(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await callApi(endpoints.fairCrashCashout, { token })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
+  });
+}

@@ -1,0 +1,160 @@
+import { crashMultiplierAt } from '@app/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, Loading, toast } from '@/components/ui';
+import { useSession } from '@/lib/session';
+import { useCasinoStakes } from '../../api/casino-page-calls';
+import { useCrashBet, useCrashCashout, useCrashState } from '../../api/fair-calls';
+import { playTone } from '../../model/sound';
+import { StakePicker } from './stake-picker';
+
+/** The multiplier now, drawn every frame from the server's take-off time and clock. */
+function useLiveMultiplier(takeOffAt: number | undefined, clockOffset: number, isRunning: boolean): number {
+  const [value, setValue] = useState(100);
+  const frame = useRef(0);
+  useEffect(() => {
+    if (!isRunning || takeOffAt === undefined) return undefined;
+    const tick = () => {
+      setValue(crashMultiplierAt(Date.now() + clockOffset - takeOffAt));
+      frame.current = requestAnimationFrame(tick);
+    };
+    frame.current = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame.current);
+  }, [takeOffAt, clockOffset, isRunning]);
+  return value;
+}
+
+/** Crash: one shared round for everyone; bet while it opens, cash out before it crashes. */
+export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanceChanged: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const state = useCrashState(token);
+  const bet = useCrashBet(token);
+  const cashout = useCrashCashout(token);
+  const stakes = useCasinoStakes(Boolean(session));
+  const [stake, setStake] = useState<number>(Number.NaN);
+  const [auto, setAuto] = useState('');
+  const data = state.data;
+  const round = data?.round;
+  const live = useLiveMultiplier(round?.betting_ends_at, data?.clockOffset ?? 0, round?.phase === 'running');
+  const chosenStake = Number.isFinite(stake) ? stake : (stakes[0] ?? 10);
+  const lastPhase = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (round?.phase === 'crashed' && lastPhase.current === 'running') {
+      playTone('lose');
+      onBalanceChanged();
+    }
+    lastPhase.current = round?.phase;
+  }, [round?.phase, onBalanceChanged]);
+
+  if (state.isPending) return <Loading label={t('casino.loading')} />;
+  if (state.error || !data || !round) {
+    return (
+      <p className="casino-empty" role="alert">
+        {state.error?.message} <Link to="/home">{t('casino.play.backToLobby')}</Link>
+      </p>
+    );
+  }
+  const shown = round.phase === 'crashed' ? Math.round((round.crash_point ?? 1) * 100) : round.phase === 'running' ? live : 100;
+  const secondsToStart = Math.max(0, Math.ceil((round.betting_ends_at - (Date.now() + data.clockOffset)) / 1000));
+  const myBet = data.my_bet;
+  return (
+    <div className="casino-game" data-game="crash">
+      <header className="casino-game__head">
+        <h1>{t('casino.crash.title')}</h1>
+        <p className="casino-game__balance">
+          {t('casino.play.balance')} <strong data-testid="game-balance">₹{data.balance.toFixed(2)}</strong>
+        </p>
+      </header>
+      <div className={`casino-frame casino-crash casino-crash--${round.phase}`}>
+        <p className="casino-crash__round">{t('casino.crash.round', { n: round.round_number })}</p>
+        <p className="casino-board__big" aria-live="off" data-testid="crash-multiplier">
+          {(shown / 100).toFixed(2)}×
+        </p>
+        <p role="status">
+          {round.phase === 'betting'
+            ? t('casino.crash.betting', { seconds: secondsToStart })
+            : round.phase === 'running'
+              ? t('casino.crash.running')
+              : t('casino.crash.crashed', { point: (round.crash_point ?? 1).toFixed(2) })}
+        </p>
+        <p className="casino-mono casino-crash__hash">{t('casino.crash.hash', { hash: round.server_seed_hash })}</p>
+      </div>
+      <div className="casino-controls">
+        {myBet ? (
+          <p role="status">
+            {myBet.cashout !== null
+              ? t('casino.crash.cashedOut', { at: myBet.cashout.toFixed(2), amount: myBet.payout.toFixed(2) })
+              : t('casino.crash.yourBet', { amount: myBet.stake.toFixed(2) })}
+          </p>
+        ) : null}
+        {round.phase === 'running' && myBet && !myBet.is_settled ? (
+          <Button
+            type="button"
+            isBlock
+            isLoading={cashout.isPending}
+            onClick={() =>
+              cashout.mutate(undefined, {
+                onSuccess: () => {
+                  playTone('win');
+                  onBalanceChanged();
+                },
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            {t('casino.crash.cashOut', { at: (live / 100).toFixed(2) })}
+          </Button>
+        ) : (
+          <>
+            <StakePicker stakes={stakes} value={chosenStake} onChange={setStake} />
+            <label className="casino-field">
+              <span>{t('casino.crash.auto')}</span>
+              <input
+                type="number"
+                inputMode="decimal"
+                min={1.01}
+                step={0.01}
+                value={auto}
+                onChange={(event) => setAuto(event.target.value)}
+              />
+            </label>
+            <Button
+              type="button"
+              isBlock
+              disabled={round.phase !== 'betting' || Boolean(myBet)}
+              isLoading={bet.isPending}
+              onClick={() =>
+                bet.mutate(
+                  { stake: chosenStake, ...(auto ? { auto_cashout: Number(auto) } : {}) },
+                  { onSuccess: () => onBalanceChanged(), onError: (error) => toast.error(error.message) },
+                )
+              }
+            >
+              {round.phase === 'betting' ? t('casino.play.bet', { amount: chosenStake }) : t('casino.crash.waitNext')}
+            </Button>
+          </>
+        )}
+      </div>
+      <section className="casino-section" aria-labelledby="crash-players">
+        <h2 id="crash-players">{t('casino.crash.players')}</h2>
+        <ul className="casino-crash__bets">
+          {data.bets.map((row, index) => (
+            <li key={index}>
+              {row.player} · ₹{row.stake} {row.cashout !== null ? `· ${row.cashout.toFixed(2)}×` : ''}
+            </li>
+          ))}
+        </ul>
+        <h2>{t('casino.crash.history')}</h2>
+        <ol className="casino-crash__history">
+          {data.history.map((row) => (
+            <li key={row.round_number}>
+              <Link to={`/provably-fair?crash=${row.round_number}`}>{row.crash_point.toFixed(2)}×</Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+
+/** The stake: the player's Casino buttons (spec §9) and a field to type any amount. */
+export function StakePicker({ stakes, value, onChange }: { stakes: number[]; value: number; onChange: (value: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="casino-stake">
+      <legend>{t('casino.stake')}</legend>
+      <div className="casino-stake__buttons">
+        {stakes.map((stake) => (
+          <button key={stake} type="button" aria-pressed={value === stake} onClick={() => onChange(stake)}>
+            ₹{stake}
+          </button>
+        ))}
+      </div>
+      <label className="casino-field">
+        <span className="visually-hidden">{t('casino.stakeAmount')}</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={1}
+          value={Number.isFinite(value) ? value : ''}
+          onChange={(event) => onChange(Number(event.target.value))}
+          aria-label={t('casino.stakeAmount')}
+        />
+      </label>
+    </fieldset>
+  );
+}

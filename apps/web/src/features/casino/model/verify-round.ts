@@ -1,0 +1,45 @@
+import { type FairGameCode, fairFloatsAsync, fairGame, isFairGameCode, resolveFairRound } from '@app/shared';
+
+const encoder = new TextEncoder();
+
+function subtle(): SubtleCrypto {
+  const value = globalThis.crypto?.subtle;
+  // WebCrypto exists only in secure contexts (https or localhost).
+  if (!value) throw new Error('WEBCRYPTO_UNAVAILABLE');
+  return value;
+}
+
+export async function webHmacSha256(key: string, message: string): Promise<Uint8Array> {
+  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(message)));
+}
+
+export async function webSha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await subtle().digest('SHA-256', encoder.encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface VerifyInput {
+  game: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  params: unknown;
+}
+
+export interface VerifyResult {
+  serverSeedHash: string;
+  outcome: unknown;
+  multiplier: number;
+}
+
+/** Recomputes a round in the browser with the same pure code the server uses. */
+export async function verifyRound(input: VerifyInput): Promise<VerifyResult> {
+  if (!isFairGameCode(input.game)) throw new Error('UNKNOWN_GAME');
+  const code: FairGameCode = input.game;
+  const game = fairGame(code);
+  const params: unknown = game.params.parse(input.params);
+  const floats = await fairFloatsAsync(webHmacSha256, input, game.floatCount(params));
+  const result = resolveFairRound(code, floats, params);
+  return { serverSeedHash: await webSha256Hex(input.serverSeed), outcome: result.outcome, multiplier: result.multiplier };
+}

@@ -1,0 +1,44 @@
+import { endpoints, type MarketsSnapshot } from '@app/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { callApi } from '@/lib/api-client';
+import { applyDelta } from '../model/apply-delta';
+import { liveSocket, useLiveSocketOpen } from '../model/live-socket';
+
+/** Without the live socket the page polls this often. */
+export const MARKETS_POLL_MS = 2_000;
+
+export const marketsQuery = (matchId: number) =>
+  queryOptions({
+    queryKey: ['market', 'getMarkets', matchId] as const,
+    queryFn: async () => (await callApi(endpoints.getMarkets, { match_id: matchId })).data,
+    retry: (count, error) => count < 2 && !('status' in error && (error as { status: number }).status === 404),
+  });
+
+/**
+ * `POST market/getMarkets`, kept live: deltas from `/api/ws` are applied to the snapshot; a gap
+ * (a missed delta) or a reconnect fetches the snapshot again; with the socket down it polls.
+ */
+export function useMatchMarkets(matchId: number) {
+  const queryClient = useQueryClient();
+  const isSocketOpen = useLiveSocketOpen();
+  const query = useQuery({ ...marketsQuery(matchId), refetchInterval: isSocketOpen ? false : MARKETS_POLL_MS });
+
+  useEffect(() => {
+    const key = marketsQuery(matchId).queryKey;
+    return liveSocket.follow(matchId, {
+      onDelta(delta) {
+        const current = queryClient.getQueryData<MarketsSnapshot>(key);
+        if (!current) return;
+        const outcome = applyDelta(current, delta);
+        if (outcome.kind === 'applied') queryClient.setQueryData(key, outcome.snapshot);
+        else if (outcome.kind === 'gap') void queryClient.invalidateQueries({ queryKey: key });
+      },
+      onResubscribed() {
+        void queryClient.invalidateQueries({ queryKey: key });
+      },
+    });
+  }, [matchId, queryClient]);
+
+  return query;
+}

@@ -1,0 +1,56 @@
+import type { endpoints as contract } from '@app/shared';
+
+type Contract = typeof contract;
+
+/**
+ * The method and path of each endpoint the site calls, typed as the contract's own endpoint so
+ * `callApi` infers the request and the answer from the contract (packages/shared/src/api).
+ *
+ * Why not import the contract's map: its values carry the zod schemas, and importing them puts
+ * the whole contract and zod into the first page's script (about 20 KB compressed of the 120 KB
+ * budget; docs/shell.md "Speed"). `callApi` needs only the method and path. `api-routes.test.ts`
+ * fails when any of these differs from the contract, so they cannot drift.
+ */
+function route<N extends keyof Contract>(method: Contract[N]['method'], path: Contract[N]['path']): Contract[N] {
+  // Only method and path exist at run time; callApi reads nothing else.
+  return { method, path } as Contract[N];
+}
+
+export const endpoints = {
+  getGlobalSetting: route<'getGlobalSetting'>('GET', 'globalSetting/getGlobalSetting'),
+  getSports: route<'getSports'>('POST', 'sport/getSports'),
+  getUserBalance: route<'getUserBalance'>('POST', 'user/getUserBalance'),
+  updateUserWalletStatus: route<'updateUserWalletStatus'>('POST', 'user/updateUserWalletStatus'),
+  getButtonValue: route<'getButtonValue'>('GET', 'user/getButtonValue'),
+  setButtonValue: route<'setButtonValue'>('POST', 'user/setButtonValue'),
+  accountStatement: route<'accountStatement'>('POST', 'report/accountStatement'),
+  bonusHistory: route<'bonusHistory'>('POST', 'report/bonusHistory'),
+  userBonus: route<'userBonus'>('POST', 'report/userBonus'),
+  sendOtp: route<'sendOtp'>('POST', 'otp/sendOtp'),
+  login: route<'login'>('POST', 'user/login'),
+  demoLogin: route<'demoLogin'>('POST', 'user/demoLogin'),
+  signup: route<'signup'>('POST', 'user/signup'),
+  logout: route<'logout'>('POST', 'user/logout'),
+  forgotPassword: route<'forgotPassword'>('POST', 'user/forgotPassord'),
+  updatePassword: route<'updatePassword'>('POST', 'user/updatePassword'),
+  firstTimeUpdatePassword: route<'firstTimeUpdatePassword'>('POST', 'user/firstTimeUpdatePassword'),
+  getActivityLog: route<'getActivityLog'>('POST', 'report/activityLog'),
+  // Sports: the header search and the sidebar's live counts are on every page.
+  getMatches: route<'getMatches'>('POST', 'match/getMatches'),
+  searchByMatchNameHeader: route<'searchByMatchNameHeader'>('POST', 'match/searchByMatchNameHeader'),
+  getLiveMatches: route<'getLiveMatches'>('POST', 'match/getLiveMatches'),
+  getUpcomingMatches: route<'getUpcomingMatches'>('POST', 'match/getUpcomingMatches'),
+  // Casino: the lobby is /home's content.
+  getProvidersList: route<'getProvidersList'>('GET', 'worldCasino/getProvidersList'),
+  casinoLobby: route<'casinoLobby'>('GET', 'casino/lobby'),
+  casinoGameList: route<'casinoGameList'>('GET', 'casino/gameList'),
+  casinoRecent: route<'casinoRecent'>('GET', 'casino/recent'),
+  casinoFavourites: route<'casinoFavourites'>('GET', 'casino/favourites'),
+  casinoSetFavourite: route<'casinoSetFavourite'>('POST', 'casino/setFavourite'),
+  launchGame: route<'launchGame'>('POST', 'casino/launchGame'),
+  gapLogin: route<'gapLogin'>('POST', 'gap/gaplogin'),
+  casinoResult: route<'casinoResult'>('POST', 'report/casinoResult'),
+} satisfies Partial<Contract>;
+
+/** `GET upload/image/{file}`: operator images (logo, favicon, welcome banner); as UPLOAD_IMAGE_PATH. */
+export const UPLOAD_IMAGE_PATH = 'upload/image';

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_STATUS } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+
+const I18N_DIR = path.resolve(import.meta.dirname, '../../public/assets/i18n');
+const LANGUAGES = ['en', 'hi', 'bn'] as const;
+
+function errorTexts(language: string): Record<string, unknown> {
+  const file = JSON.parse(readFileSync(path.join(I18N_DIR, `${language}.json`), 'utf8')) as { errors?: Record<string, unknown> };
+  return file.errors ?? {};
+}
+
+/** Every refusal code of the contract is shown in the player's language (issue 10, docs/shell.md). */
+describe('refusal texts', () => {
+  const codes = Object.keys(ERROR_STATUS);
+
+  it.each(LANGUAGES)('has a %s text for every error code of the contract', (language) => {
+    const texts = errorTexts(language);
+    const missing = codes.filter((code) => typeof texts[code] !== 'string' || (texts[code] as string).trim() === '');
+    expect(missing, `codes without ${language} text in errors.*`).toEqual([]);
+  });
+
+  it('translates rather than copies: Hindi and Bengali texts differ from English', () => {
+    const english = errorTexts('en');
+    for (const language of ['hi', 'bn']) {
+      const texts = errorTexts(language);
+      const copied = codes.filter((code) => texts[code] === english[code]);
+      expect(copied, `${language} texts identical to English`).toEqual([]);
+    }
+  });
+});
