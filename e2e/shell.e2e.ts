@@ -195,7 +195,20 @@ describe('site shell', () => {
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
     await page.goto('/home');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.evaluate(() => localStorage.setItem('welcomePopup', 'true'));
+    // The banner greets a logged-in player (a demo login here), never a guest.
+    const demo = (await (
+      await fetch(`${site.baseUrl}/api/user/demoLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_name: 'demo' }),
+      })
+    ).json()) as { data: Record<string, unknown> & { token: string; user_id: number } };
+    await page.evaluate((data) => {
+      const { token, ...user } = data;
+      localStorage.setItem('userInfo', JSON.stringify(user));
+      localStorage.setItem('token', token);
+      localStorage.setItem('welcomePopup', 'true');
+    }, demo.data);
     await page.reload();
 
     const dialog = page.getByRole('dialog', { name: 'Welcome' });

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../apps/api/src/db/database';
+import { moneyTransaction, type Tx } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule, type WalletModule } from '../apps/api/src/modules/wallet/wallet.module';
+import { createWalletModule, type WalletModule } from '../apps/api/src/modules/money/money.module';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -33,7 +33,8 @@ async function newPlayer(name: string): Promise<number> {
   return createUser(site.database.db, systemClock, { userName: name, password: PASSWORD, userTypeId: CUSTOMER_USER_TYPE });
 }
 
-const inTransaction = <T>(work: (trx: Db) => Promise<T>) => site.database.db.transaction().execute(work);
+const inTransaction = <T>(work: (trx: Tx) => Promise<T>, ...userIds: number[]) =>
+  moneyTransaction(site.database.db, { userIds, now: Date.now() }, work);
 
 async function openMenu(page: Page, name: string) {
   await page
@@ -53,7 +54,10 @@ describe('wallet in the header', () => {
     await expect.poll(() => freeChip.textContent()).toBe('₹0.00');
 
     await inTransaction((trx) => creditFromHouse(wallet.ledger, trx, userId, 123_456_750, 'e2e'));
-    await inTransaction((trx) => wallet.wallet.hold(trx, { userId, amount: 20_025, reference: 'bet:e2e' }));
+    await inTransaction(
+      (trx) => wallet.wallet.setMarketExposure(trx, { userId, marketKey: 'market:e2e', exposure: 20_025, cause: 'bet:e2e' }),
+      userId,
+    );
     // Polled every 5 s: the new figures show within one poll.
     await expect.poll(() => freeChip.textContent(), { timeout: 7_000 }).toBe('₹12,34,367.25');
     expect(await page.getByTestId('balance-exposure').textContent()).toBe('₹200.25');
@@ -71,7 +75,10 @@ describe('wallet in the header', () => {
 describe('bonus wallet menu', () => {
   it('ignores a wallet holding no bonus, activates one that does and reloads', async () => {
     const userId = await newPlayer('wallet_switch');
-    await inTransaction((trx) => wallet.bonuses.grant(trx, { userId, amount: 50_050, wallet: 'split', reason: 'welcome' }));
+    await inTransaction(
+      (trx) => wallet.bonuses.grant(trx, { userId, amount: 50_050, wallet: 'split', reason: 'welcome' }),
+      userId,
+    );
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
     await loginByApi(context, site, 'wallet_switch', PASSWORD);
     await page.goto('/home');
@@ -162,7 +169,7 @@ describe('wallet reports', () => {
     await inTransaction(async (trx) => {
       await creditFromHouse(wallet.ledger, trx, userId, 500_000, 'welcome gift');
       await wallet.bonuses.grant(trx, { userId, amount: 10_000, wallet: 'wager', reason: 'reload offer' });
-    });
+    }, userId);
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
     await loginByApi(context, site, 'wallet_reports', PASSWORD);
     await page.goto('/report/account-statement');

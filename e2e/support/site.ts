@@ -20,7 +20,8 @@ export interface Site extends TestApp {
 
 /** The whole product: API and built web app on a fresh database, listening on a free port. */
 export async function startSite(options: TestAppOptions = {}): Promise<Site> {
-  const testApp = await createTestApp(options);
+  // The whole product, background jobs included (settlement, expiry).
+  const testApp = await createTestApp({ ...options, env: { JOBS_ENABLED: '1', ...options.env } });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = testApp.app.server.address() as AddressInfo;
   return { ...testApp, baseUrl: `http://127.0.0.1:${port}` };

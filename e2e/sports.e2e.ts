@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../apps/api/src/lib/clock';
+import { createMarketsAdmin } from '../apps/api/src/modules/markets/markets-admin.service';
+import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+
+/** Set SPORTS_SCREENSHOTS=/some/dir to keep screenshots of the pages. */
+const SCREENSHOT_DIR = process.env.SPORTS_SCREENSHOTS;
+const WAIT = { timeout: 20_000 } as const;
+const HINDI_UPCOMING = JSON.parse(readFileSync(new URL('../apps/web/public/assets/i18n/hi.json', import.meta.url), 'utf8')).nav
+  .upcomingEvents as string;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+interface Row {
+  match_id: number;
+  name: string;
+  sport_id: number;
+  start_time: string;
+}
+
+describe('sports pages', () => {
+  let site: Site;
+  let browser: Browser;
+  const post = async (path: string, payload: object) =>
+    (await site.app.inject({ method: 'POST', url: `/api/${path}`, payload })).json().data as Row[];
+  /** At 600× a T20 match lasts 21 s: take the one that started last, so it is still on. */
+  const freshestLiveCricket = async () =>
+    (await post('match/getLiveMatches', {}))
+      .filter((row) => row.sport_id === 4)
+      .sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time))[0]!;
+
+  beforeAll(async () => {
+    // 600×: prices move at every tick, so a player watching sees them change within a second.
+    site = await startSite({ env: { SIM_SEED: 'journeys', SIM_SPEED: '600' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('shows a sport’s matches with prices on a phone and opens a match whose prices change while watching', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/sports/4');
+    await page.getByRole('heading', { level: 1, name: 'Cricket' }).waitFor(WAIT);
+    const rows = page.getByTestId('match-row');
+    await rows.first().waitFor(WAIT);
+    expect(await rows.first().getByRole('button').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'sport-phone');
+
+    const firstName = (await rows.first().locator('.match-row__title').textContent()) ?? '';
+    await rows.first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: firstName }).waitFor(WAIT);
+    await page.getByTestId('scoreboard').waitFor(WAIT);
+    await page.getByTestId('market-MATCH_ODDS').waitFor(WAIT);
+    await page.getByTestId('market-BOOKMAKER').waitFor(WAIT);
+
+    // Prices on screen change while the player watches (pushed over /api/ws, or polled).
+    const ladder = page.getByTestId('market-MATCH_ODDS');
+    const readPrices = () => ladder.innerText();
+    const seen = new Set<string>([await readPrices()]);
+    await expect.poll(async () => seen.add(await readPrices()).size, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+
+    // A click on a price selects it (the bet slip arrives with the next issue).
+    const openBack = page.locator('[data-testid="market-MATCH_ODDS"] [data-testid="best-back"]:not(.price--empty)').first();
+    await expect.poll(() => openBack.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await openBack.click();
+    await expect.poll(() => page.locator('.price[aria-pressed="true"]').count()).toBe(1);
+    await screenshot(page, 'detail-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a suspension as a grey market with its label, and lifts it', async () => {
+    const upcoming = await post('match/getUpcomingMatches', {});
+    const match = upcoming.find((row) => row.sport_id === 4 && Date.parse(row.start_time) > Date.now() + 60_000)!;
+    const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    await page.goto(`/sports-detail/${match.match_id}`);
+    const market = page.getByTestId('market-MATCH_ODDS');
+    await market.waitFor(WAIT);
+    await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('OPEN');
+
+    const admin = createMarketsAdmin(site.database.db, systemClock);
+    const marketId = `1.${match.match_id}01`;
+    await admin.suspend({ marketId });
+    await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('SUSPENDED');
+    await market.getByText('Suspended').waitFor(WAIT);
+    expect(await market.locator('button.price').count()).toBe(0);
+    await screenshot(page, 'suspended-desktop');
+
+    await admin.resume({ marketId });
+    await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('OPEN');
+    await expect.poll(() => market.locator('button.price').count(), WAIT).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('finds a match from the header search and opens it', async () => {
+    const upcoming = await post('match/getUpcomingMatches', {});
+    const target = upcoming.find((row) => row.sport_id === 1) ?? upcoming[0]!;
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Search matches' }).click();
+    const box = page.getByRole('combobox', { name: 'Match name' });
+    await box.fill(target.name.slice(0, 12));
+    const option = page.getByRole('option', { name: new RegExp(target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+    await option.waitFor(WAIT);
+    await option.click();
+    await page.waitForURL(new RegExp(`/sports-detail/\\d+$`), WAIT);
+    await page.getByRole('heading', { level: 1, name: target.name }).waitFor(WAIT);
+    await context.close();
+  });
+
+  it('lists live and upcoming events across sports, counts live matches in the sidebar, in Hindi and Bengali', async () => {
+    const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'hi');
+    });
+    await page.goto('/sports/upcoming/all');
+    await page.getByRole('heading', { level: 1, name: HINDI_UPCOMING }).waitFor(WAIT);
+    await page.getByTestId('match-row').first().waitFor(WAIT);
+    await page.goto('/sports/live/all');
+    await page.getByTestId('match-row').first().waitFor(WAIT);
+    expect(await page.locator('.live-badge').first().textContent()).toBe('लाइव');
+    await expect.poll(() => page.locator('.shell-nav__live-count').count(), WAIT).toBeGreaterThan(0);
+
+    await page.evaluate(() => localStorage.setItem('language', 'bn'));
+    await page.goto(`/sports-detail/${(await freshestLiveCricket()).match_id}`);
+    await page.getByTestId('scoreboard').waitFor(WAIT);
+    expect(await page.locator('.live-badge').first().textContent()).toBe('লাইভ');
+    await context.close();
+  });
+
+  it('keeps prices moving by polling while the live socket is down', async () => {
+    const match = await freshestLiveCricket();
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    // Every attempt to open /api/ws is refused, as behind a proxy that drops WebSockets.
+    await page.routeWebSocket(/\/api\/ws$/, (socket) => socket.close());
+    await page.goto(`/sports-detail/${match.match_id}`);
+    const detail = page.locator('.match-detail');
+    await detail.waitFor(WAIT);
+    const first = Number(await detail.getAttribute('data-seq'));
+    await expect.poll(async () => Number(await detail.getAttribute('data-seq')), WAIT).toBeGreaterThan(first);
+    await context.close();
+  });
+
+  it('answers an unknown match with a clear message', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    await page.goto('/sports-detail/987654321');
+    await page.getByText('This match is not available.').waitFor(WAIT);
+    await context.close();
+  });
+});
