@@ -13,11 +13,16 @@ function targetHash(target: string): number {
 
 /**
  * Takes one market's lock for the rest of the transaction (PostgreSQL; SQLite's write lock covers
- * it). Always after the players' locks: placement (one player, then the market) and settlement
- * (every player with bets, then the market) take them in the same order, so they cannot deadlock,
- * and a bet committed after a settlement read the market's bets is impossible.
+ * it): shared to place a bet, exclusive to settle. Placements in one market never wait on each
+ * other (each player's own lock orders their bets), while a settlement waits for the placements in
+ * flight and holds off new ones, so a bet committed after a settlement read the market's bets is
+ * impossible. Always after the players' locks: placement (one player, then the market) and
+ * settlement (every player with bets, then the market) take them in the same order, so they cannot
+ * deadlock.
  */
-export async function lockMarket(tx: Tx, target: string): Promise<void> {
+export async function lockMarket(tx: Tx, target: string, mode: 'place' | 'settle'): Promise<void> {
   if (!isPostgres(tx)) return;
-  await sql`select pg_advisory_xact_lock(${MARKET_LOCK_CLASS}, ${targetHash(target)}::int)`.execute(tx);
+  const key = targetHash(target);
+  if (mode === 'place') await sql`select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, ${key}::int)`.execute(tx);
+  else await sql`select pg_advisory_xact_lock(${MARKET_LOCK_CLASS}, ${key}::int)`.execute(tx);
 }

@@ -128,7 +128,7 @@ export function createBetsService(
     const { userId } = caller;
     try {
       return await moneyTransaction(db, { userIds: [userId], idempotency: caller.idempotency, now: clock.now() }, async (tx) => {
-        await lockMarket(tx, fresh.target);
+        await lockMarket(tx, fresh.target, 'place');
         await refuseIfDecided(tx, fresh.target);
         const existing = (await listOpenBetsOfUser(tx, userId, fresh.target)).map(modelBetOf);
         const exposure = exposurePaise([...existing, fresh.bet], fresh.runnerIds);

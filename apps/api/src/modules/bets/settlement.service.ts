@@ -192,7 +192,7 @@ export function createSettlementService(
       return rounds(target, async () => {
         const userIds = await listUsersWithOpenBets(db, target);
         return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-          await lockMarket(tx, target);
+          await lockMarket(tx, target, 'settle');
           const latest = await findLatestSettlement(tx, target);
           if (latest) return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 };
           const settlementId = await insertNext(tx, target, 1, decision, source);
@@ -234,7 +234,7 @@ export function createSettlementService(
         const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
         const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
         return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-          await lockMarket(tx, target);
+          await lockMarket(tx, target, 'settle');
           const current = await findLatestSettlement(tx, target);
           // Another re-settle got there first: this one was asked of a settlement that is gone.
           if (!current || Number(current.id) !== Number(latest.id)) {
