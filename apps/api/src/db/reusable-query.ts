@@ -34,3 +34,9 @@ export function reusableQuery<Args extends readonly unknown[], Row>(
     return result.rows;
   };
 }
+
+const NUMBER_SENTINEL = -987_654_000;
+/** Distinct placeholder values for a reusable query's numeric parameters (index: its position). */
+export const numberSentinel = (index: number) => NUMBER_SENTINEL - index;
+/** Distinct placeholder values for text parameters; no real text starts with NUL (it is refused). */
+export const textSentinel = (index: number) => `\u0000sentinel-${index}`;

@@ -1,10 +1,51 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
 import { PRICING_COLUMNS, type PricedBet } from './bet-model';
 import type { BetRecord, BetsTable, SettlementOutcome } from './bets.table';
 
+/*
+ * Placement runs the statements below on every bet, so they are compiled once (see reusableQuery).
+ */
+
+const BET_COLUMNS = [
+  'user_id',
+  'reference',
+  'target',
+  'kind',
+  'sport_id',
+  'match_id',
+  'match_name',
+  'market_id',
+  'fancy_id',
+  'market_name',
+  'selection_id',
+  'selection_name',
+  'is_back',
+  'odds',
+  'run',
+  'stake',
+  'liability',
+  'possible_win',
+  'status',
+  'profit_loss',
+  'settlement_id',
+  'placed_at',
+  'settled_at',
+] as const satisfies readonly (keyof BetsTable)[];
+
+const insertBetRow = reusableQuery(
+  (db: Db, ...values: unknown[]) =>
+    db
+      .insertInto('bets')
+      .values(Object.fromEntries(BET_COLUMNS.map((column, index) => [column, values[index]])) as Insertable<BetsTable>)
+      .returning('bet_id'),
+  BET_COLUMNS.map((_, index): unknown => textSentinel(index)),
+);
+
 export async function insertBet(tx: Db, row: Insertable<BetsTable>): Promise<number> {
-  const inserted = await tx.insertInto('bets').values(row).returning('bet_id').executeTakeFirstOrThrow();
+  const [inserted] = await insertBetRow(tx, ...BET_COLUMNS.map((column) => row[column] ?? null));
+  if (!inserted) throw new Error('bet insert returned no id');
   return Number(inserted.bet_id);
 }
 
@@ -13,15 +54,20 @@ export async function findBetByReference(db: Db, userId: number, reference: stri
 }
 
 /** The player's open bets in one market (the netting set). */
+const selectOpenBetsOfUser = reusableQuery(
+  (db: Db, target: string, userId: number, status: string) =>
+    db
+      .selectFrom('bets')
+      .selectAll()
+      .where('target', '=', target)
+      .where('user_id', '=', userId)
+      .where('status', '=', status as 'open')
+      .orderBy('bet_id'),
+  [textSentinel(0), numberSentinel(1), textSentinel(2)] as const,
+);
+
 export async function listOpenBetsOfUser(db: Db, userId: number, target: string): Promise<BetRecord[]> {
-  return db
-    .selectFrom('bets')
-    .selectAll()
-    .where('target', '=', target)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .orderBy('bet_id')
-    .execute();
+  return selectOpenBetsOfUser(db, target, userId, 'open');
 }
 
 /** The player's open bets in every market of a match (the win/loss list). */
@@ -36,44 +82,67 @@ export async function listOpenBetsOfUserInMatch(db: Db, userId: number, matchId:
     .execute();
 }
 
+const selectRunners = reusableQuery(
+  (db: Db, marketId: string) =>
+    db.selectFrom('market_runners').select(['selection_id', 'name']).where('market_id', '=', marketId).orderBy('sort_order'),
+  [textSentinel(0)] as const,
+);
+
 export async function listRunners(db: Db, marketId: string): Promise<{ selection_id: number; name: string }[]> {
-  const rows = await db
-    .selectFrom('market_runners')
-    .select(['selection_id', 'name'])
-    .where('market_id', '=', marketId)
-    .orderBy('sort_order')
-    .execute();
+  const rows = await selectRunners(db, marketId);
   return rows.map((row) => ({ selection_id: Number(row.selection_id), name: row.name }));
 }
 
+const selectMatchSummary = reusableQuery(
+  (db: Db, matchId: number) =>
+    db.selectFrom('matches').select(['match_id', 'sport_id', 'name', 'finished_at']).where('match_id', '=', matchId),
+  [numberSentinel(0)] as const,
+);
+
 export async function findMatchSummary(db: Db, matchId: number) {
-  return db
-    .selectFrom('matches')
-    .select(['match_id', 'sport_id', 'name', 'finished_at'])
-    .where('match_id', '=', matchId)
-    .executeTakeFirst();
+  const [row] = await selectMatchSummary(db, matchId);
+  return row;
 }
 
 export async function findFancySummary(db: Db, fancyId: number) {
   return db.selectFrom('fancies').select(['fancy_id', 'match_id', 'name']).where('fancy_id', '=', fancyId).executeTakeFirst();
 }
 
+const selectMarketSummary = reusableQuery(
+  (db: Db, marketId: string) =>
+    db.selectFrom('markets').select(['market_id', 'match_id', 'name']).where('market_id', '=', marketId),
+  [textSentinel(0)] as const,
+);
+
 export async function findMarketSummary(db: Db, marketId: string) {
-  return db.selectFrom('markets').select(['market_id', 'match_id', 'name']).where('market_id', '=', marketId).executeTakeFirst();
+  const [row] = await selectMarketSummary(db, marketId);
+  return row;
 }
+
+const selectFeedResult = reusableQuery(
+  (db: Db, target: string) => db.selectFrom('feed_results').selectAll().where('target', '=', target),
+  [textSentinel(0)] as const,
+);
 
 export async function findFeedResult(db: Db, target: string) {
-  return db.selectFrom('feed_results').selectAll().where('target', '=', target).executeTakeFirst();
+  const [row] = await selectFeedResult(db, target);
+  return row;
 }
 
+const selectLatestSettlement = reusableQuery(
+  (db: Db, target: string) =>
+    db
+      .selectFrom('bet_settlements')
+      .selectAll()
+      .where('target', '=', target)
+      .orderBy('settlement_no', 'desc')
+      .limit(sql<number>`1`),
+  [textSentinel(0)] as const,
+);
+
 export async function findLatestSettlement(db: Db, target: string) {
-  return db
-    .selectFrom('bet_settlements')
-    .selectAll()
-    .where('target', '=', target)
-    .orderBy('settlement_no', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await selectLatestSettlement(db, target);
+  return row;
 }
 
 export async function insertSettlement(

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import { userChangedColumn } from '../../db/user-changes';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
-import { reusableQuery } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
 
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = [
   'cash',
@@ -33,10 +33,6 @@ export interface LedgerStatements {
   insertTransaction(db: Db, row: Omit<Insertable<LedgerTransactionsTable>, 'id'>): Promise<number>;
   insertEntries(db: Db, rows: Omit<Insertable<LedgerEntriesTable>, 'id'>[]): Promise<void>;
 }
-
-const NUMBER_SENTINEL = -987_654_000;
-const numberSentinel = (index: number) => NUMBER_SENTINEL - index;
-const textSentinel = (index: number) => `\u0000sentinel-${index}`;
 
 function entriesStatement(count: number) {
   const sentinels: unknown[] = Array.from({ length: count * 6 }, (_, index) =>

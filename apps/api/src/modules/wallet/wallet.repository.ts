@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { reusableQuery } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
 import { userChangedColumn } from '../../db/user-changes';
 
 /**
@@ -28,8 +28,15 @@ export function createBalanceReader(): (
   return (db, userId) => read(db, userId, userId);
 }
 
+/* Bet placement and casino debits run the three below on every movement: compiled once. */
+
+const selectActiveWallet = reusableQuery(
+  (db: Db, userId: number) => db.selectFrom('wallet_status').select('active_wallet').where('user_id', '=', userId),
+  [numberSentinel(0)] as const,
+);
+
 export async function findActiveWallet(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('wallet_status').select('active_wallet').where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await selectActiveWallet(db, userId);
   return row ? Number(row.active_wallet) : 0;
 }
 
@@ -42,31 +49,45 @@ export async function upsertActiveWallet(db: Db, userId: number, activeWallet: n
     .execute();
 }
 
+const selectMarketExposure = reusableQuery(
+  (db: Db, userId: number, marketKey: string) =>
+    db.selectFrom('market_exposure').selectAll().where('user_id', '=', userId).where('market_key', '=', marketKey),
+  [numberSentinel(0), textSentinel(1)] as const,
+);
+
 export async function findMarketExposure(db: Db, userId: number, marketKey: string) {
-  return db
-    .selectFrom('market_exposure')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('market_key', '=', marketKey)
-    .executeTakeFirst();
+  const [row] = await selectMarketExposure(db, userId, marketKey);
+  return row;
 }
+
+const upsertMarketExposure = reusableQuery(
+  (db: Db, userId: number, marketKey: string, cashHeld: number, bonusHeld: number, version: number, updatedAt: number) =>
+    db
+      .insertInto('market_exposure')
+      .values({
+        user_id: userId,
+        market_key: marketKey,
+        cash_held: cashHeld,
+        bonus_held: bonusHeld,
+        version,
+        updated_at: updatedAt,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'market_key']).doUpdateSet((eb) => ({
+          cash_held: eb.ref('excluded.cash_held'),
+          bonus_held: eb.ref('excluded.bonus_held'),
+          version: eb.ref('excluded.version'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+  [numberSentinel(0), textSentinel(1), numberSentinel(2), numberSentinel(3), numberSentinel(4), numberSentinel(5)] as const,
+);
 
 export async function saveMarketExposure(
   db: Db,
   row: { user_id: number; market_key: string; cash_held: number; bonus_held: number; version: number; updated_at: number },
 ): Promise<void> {
-  await db
-    .insertInto('market_exposure')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'market_key']).doUpdateSet({
-        cash_held: row.cash_held,
-        bonus_held: row.bonus_held,
-        version: row.version,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute();
+  await upsertMarketExposure(db, row.user_id, row.market_key, row.cash_held, row.bonus_held, row.version, row.updated_at);
 }
 
 /** Every market where the player holds exposure (for `ledger verify` and reports). */
