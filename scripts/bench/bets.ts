@@ -4,7 +4,6 @@ import path from 'node:path';
 import { exposurePaise, type MarketBet, type MarketsSnapshot } from '@app/shared';
 import type { Insertable } from 'kysely';
 import { loadConfig } from '../../apps/api/src/config/env';
-import { openDatabase } from '../../apps/api/src/db/database';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import type { BetsTable } from '../../apps/api/src/modules/bets/bets.table';
@@ -14,12 +13,15 @@ import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
 import { prepareDatabase } from '../../apps/api/src/startup';
 import type autocannon from 'autocannon';
-import { type BenchScenario, formatMicros, formatMs, formatRate, type RunningServer } from './harness';
+import pg from 'pg';
+import { type RawBet, type RawPlacer, rawPostgresPlacer, rawSqlitePlacer } from './bets-raw';
+import { type BenchContext, type BenchScenario, formatMs, formatRate, formatRatio, type RunningServer } from './harness';
 import { benchCustomer } from './wallet-ledger';
 
 /**
- * Issue 12: bet placements per second through HTTP from 200 players (the raw-driver comparison is
- * not built yet), and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite.
+ * Issue 12: bet placements per second through HTTP from 200 players against the raw driver placing
+ * the same bets with the same statements (bets-raw.ts), on SQLite and on PostgreSQL behind two API
+ * instances; and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite.
  */
 const PLAYERS = 1_000;
 const BETS_PER_PLAYER = 100;
@@ -29,18 +31,23 @@ const RUNNERS = [101, 102, 103];
 
 const PLACING_PLAYERS = 200;
 const PLAYER_FUNDS = 1_000_000_000;
+const PLACEMENT_TARGET_RATIO = 0.5;
+/** Connections the HTTP load opens in all; the raw PostgreSQL side runs as many writers. */
+const CONNECTIONS = 32;
+const WARM_UP_SECONDS = 3;
+const SLICES = 4;
+const SLICE_SECONDS = 2;
 
 /** 200 players with a session and money, written straight into the server's database (as wallet.ts does). */
 async function placingPlayers(server: RunningServer): Promise<string[]> {
-  const config = loadConfig({ ...server.env, LOG_LEVEL: 'silent' });
-  const database = openDatabase(config.DATABASE_URL);
-  const sessions = createSessionsService(database.db, systemClock, { idleMinutes: config.SESSION_IDLE_MINUTES });
+  const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
+  const sessions = createSessionsService(database.db, systemClock, { idleMinutes: 60 });
   const { ledger } = createWalletModule(database.db, systemClock);
   const tokens: string[] = [];
   try {
     for (let index = 0; index < PLACING_PLAYERS; index += 1) {
-      const token = await database.db.transaction().execute(async (trx) => {
-        const userId = await insertUser(trx, benchCustomer(`benchbet${String(index).padStart(3, '0')}`));
+      const userId = await insertUser(database.db, benchCustomer(`benchbet${String(index).padStart(3, '0')}`));
+      const token = await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, async (trx) => {
         await ledger.transfer(trx, {
           kind: 'operator_credit',
           reference: `bench:bets:${userId}`,
@@ -61,8 +68,7 @@ async function placingPlayers(server: RunningServer): Promise<string[]> {
 
 /** A match-odds market of a match an hour or more away (no in-play delay), from the server itself. */
 async function farMarket(server: RunningServer) {
-  const config = loadConfig({ ...server.env, LOG_LEVEL: 'silent' });
-  const database = openDatabase(config.DATABASE_URL);
+  const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
   try {
     const matches = await database.db
       .selectFrom('matches')
@@ -87,29 +93,160 @@ async function farMarket(server: RunningServer) {
   throw new Error('no open match-odds market an hour away');
 }
 
+interface SliceTotals {
+  placements: number;
+  seconds: number;
+  p99Ms: number;
+  failures: number;
+}
+
+/** `writers` loops placing raw bets for `seconds`, each cycling through the players from its own start. */
+async function rawSlice(
+  placer: RawPlacer,
+  bets: RawBet[],
+  writers: number,
+  seconds: number,
+  totals: SliceTotals,
+  latencies: number[],
+) {
+  const deadline = performance.now() + seconds * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let index = writer * 7; performance.now() < deadline; index += 1) {
+        const started = performance.now();
+        await placer.place(bets[index % bets.length]!);
+        latencies.push(performance.now() - started);
+        count += 1;
+      }
+    }),
+  );
+  totals.placements += count;
+  totals.seconds += seconds;
+}
+
+/** The HTTP load split over the API instances, `CONNECTIONS` in all, for `seconds`. */
+async function httpSlice(
+  servers: RunningServer[],
+  requests: autocannon.Request[],
+  seconds: number,
+  load: BenchContext['load'],
+  totals: SliceTotals,
+) {
+  const results = await Promise.all(
+    servers.map((server) =>
+      load({
+        url: server.url,
+        server,
+        method: 'POST',
+        requests,
+        connections: CONNECTIONS / servers.length,
+        durationSeconds: seconds,
+      }),
+    ),
+  );
+  for (const result of results) {
+    totals.placements += result.requestsPerSecond * seconds;
+    totals.p99Ms = Math.max(totals.p99Ms, result.p99Ms);
+    totals.failures += result.non2xx + result.errors;
+  }
+  totals.seconds += seconds;
+}
+
+/**
+ * Placements per second through HTTP against the raw driver placing the same bets, alternating in
+ * short slices after a warm-up of each, so the machine's busy moments fall on both alike.
+ */
+async function comparePlacements(
+  context: BenchContext,
+  label: string,
+  servers: RunningServer[],
+  raw: { placer: RawPlacer; writers: number },
+) {
+  const server = servers[0]!;
+  const tokens = await placingPlayers(server);
+  const market = await farMarket(server);
+  // A back at 1.01 is taken at any offered price: every request is a full placement.
+  const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
+  const requests: autocannon.Request[] = tokens.map((token) => ({
+    method: 'POST',
+    path: '/api/bet/placeMarketBet',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  }));
+  const rawBets: RawBet[] = tokens.map((token) => ({
+    token,
+    matchId: market.match_id,
+    marketId: market.market_id,
+    selectionId: market.selection_id,
+    odds: 101,
+    stakePaise: 10_000,
+  }));
+  const http: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const direct: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const latencies: number[] = [];
+  await httpSlice(servers, requests, WARM_UP_SECONDS, context.load, { ...http });
+  await rawSlice(raw.placer, rawBets, raw.writers, WARM_UP_SECONDS, { ...direct }, []);
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    await httpSlice(servers, requests, SLICE_SECONDS, context.load, http);
+    await rawSlice(raw.placer, rawBets, raw.writers, SLICE_SECONDS, direct, latencies);
+  }
+  await raw.placer.close();
+  latencies.sort((a, b) => a - b);
+  const rawP99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+  const httpRate = http.placements / http.seconds;
+  const rawRate = direct.placements / direct.seconds;
+  context.report({
+    name: `POST bet/placeMarketBet, ${PLACING_PLAYERS} players, ${label}`,
+    value: formatRate(httpRate),
+    note: `p99 ${formatMs(http.p99Ms)}${http.failures > 0 ? `, ${http.failures} failed` : ''}`,
+  });
+  context.report({
+    name: '  raw driver, the same statements, one transaction per bet',
+    value: formatRate(rawRate),
+    note: `p99 ${formatMs(rawP99)}`,
+  });
+  context.report({ name: '  ratio to raw', value: formatRatio(httpRate / rawRate, PLACEMENT_TARGET_RATIO) });
+}
+
+/** A fresh PostgreSQL schema the API instances share; dropped by the returned function. */
+async function postgresSchema(): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_bets_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return { url, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
 export const betsScenario: BenchScenario = {
-  name: 'bets: placements through HTTP, settling one market of 100,000 bets (SQLite)',
-  async run({ startApi, load, report }) {
-    const api = await startApi();
-    const tokens = await placingPlayers(api);
-    const market = await farMarket(api);
-    // A back at 1.01 is taken at any offered price: every request is a full placement.
-    const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
-    const requests: autocannon.Request[] = tokens.map((token) => ({
-      method: 'POST',
-      path: '/api/bet/placeMarketBet',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
-    }));
-    const placed = await load({ url: api.url, server: api, method: 'POST', requests, connections: 32, durationSeconds: 8 });
-    await api.stop();
-    report({
-      name: `POST bet/placeMarketBet, ${PLACING_PLAYERS} players (synchronous=FULL)`,
-      value: formatRate(placed.requestsPerSecond),
-      note: `p99 ${formatMs(placed.p99Ms)}, server CPU ${formatMicros(placed.cpuMicrosPerRequest)} per bet${
-        placed.non2xx + placed.errors > 0 ? `, ${placed.non2xx} non-2xx, ${placed.errors} errors` : ''
-      }`,
+  name: 'bets: placements through HTTP vs the raw driver (SQLite, PostgreSQL), settling 100,000 bets',
+  async run(context) {
+    const { report } = context;
+    const api = await context.startApi();
+    await comparePlacements(context, 'SQLite synchronous=FULL', [api], {
+      placer: rawSqlitePlacer(api.env.DATABASE_URL!.slice('sqlite:'.length)),
+      writers: 1,
     });
+    await api.stop();
+
+    const target = await postgresSchema();
+    try {
+      const env = { DATABASE_URL: target.url, DATABASE_SCHEMA: target.schema };
+      const first = await context.startApi(env);
+      const second = await context.startApi(env);
+      await comparePlacements(context, 'PostgreSQL, two API instances', [first, second], {
+        placer: rawPostgresPlacer(target.url, target.schema, 20),
+        writers: CONNECTIONS,
+      });
+      await Promise.all([first.stop(), second.stop()]);
+    } finally {
+      await target.drop();
+    }
 
     const folder = mkdtempSync(path.join(tmpdir(), 'casino-bets-bench-'));
     const database = await prepareDatabase(
