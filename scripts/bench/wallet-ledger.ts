@@ -172,6 +172,24 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
   }
 }
 
+/**
+ * A fresh migrated SQLite database with one funded player, debited by the raw driver: for
+ * scenarios that alternate their own slices with raw debits (the casino rounds).
+ */
+export async function rawSqliteLedger(): Promise<{ debit(): Promise<void>; close(): Promise<void> }> {
+  const target = await openTarget('sqlite');
+  const [userId] = await fundedPlayers(target.database, 1, 'rawonly');
+  await target.database.close();
+  const raw = rawSqlite(target.url);
+  return {
+    debit: () => raw.debit(userId as number),
+    async close() {
+      await raw.close();
+      await target.drop();
+    },
+  };
+}
+
 interface RawLedger {
   debit(userId: number): Promise<void>;
   close(): Promise<void>;
