@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MarketsSnapshot } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -14,6 +13,7 @@ import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
 import { creditFromHouse } from './wallet-support';
 import { spawnServerScript } from './support/api-processes';
+import { farMatchOdds } from './bets-support';
 
 /**
  * 200 parallel bets from one player, sent over HTTP to TWO API processes sharing one database.
@@ -57,23 +57,6 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: response.status, body: (await response.json()) as { code?: string; data?: unknown } };
 }
 
-/** A match-odds market that opens to bets for the next hour at least (no in-play delay). */
-async function farMarket(url: string): Promise<{ matchId: number; marketId: string; selectionId: number }> {
-  const matches = await database.db
-    .selectFrom('matches')
-    .select('match_id')
-    .where('start_time', '>', Date.now() + 3_600_000)
-    .orderBy('start_time')
-    .execute();
-  for (const { match_id } of matches) {
-    const snapshot = (await post(`${url}/api/market/getMarkets`, { match_id: Number(match_id) })).body.data as MarketsSnapshot;
-    const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
-    const runner = market?.runners.find((item) => item.back.length > 0);
-    if (market && runner) return { matchId: Number(match_id), marketId: market.market_id, selectionId: runner.selection_id };
-  }
-  throw new Error('no open match-odds market an hour away');
-}
-
 describe(`200 parallel bets through two API processes (${testDatabaseKind()})`, () => {
   it('takes exactly as many as the balance covers and never overdraws', { timeout: 120_000 }, async () => {
     const userId = await createUser(database.db, systemClock, {
@@ -87,7 +70,7 @@ describe(`200 parallel bets through two API processes (${testDatabaseKind()})`, 
     );
     const login = await post(`${servers[0]?.url}/api/user/login`, { user_name: 'betracer', password: PASSWORD, type: 'C' });
     const { token } = login.body.data as { token: string };
-    const market = await farMarket(servers[0]!.url);
+    const market = await farMatchOdds(database.db, servers[0]!.url);
 
     // A back at 1.01 is taken at any offered back price: only the balance decides.
     const answers = await Promise.all(
@@ -95,9 +78,7 @@ describe(`200 parallel bets through two API processes (${testDatabaseKind()})`, 
         post(
           `${servers[index % 2]!.url}/api/bet/placeMarketBet`,
           {
-            match_id: market.matchId,
-            market_id: market.marketId,
-            selection_id: market.selectionId,
+            ...market,
             odds: 1.01,
             stack: 100,
             is_back: 1,

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MarketsSnapshot } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -14,6 +13,7 @@ import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
 import { creditFromHouse } from './wallet-support';
 import { spawnServerScript } from './support/api-processes';
+import { farMatchOdds } from './bets-support';
 
 /**
  * kill -9 of the API process during a storm of bets, then a restart: every bet the server
@@ -62,22 +62,6 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   };
 }
 
-async function farMarket(url: string) {
-  const matches = await database.db
-    .selectFrom('matches')
-    .select('match_id')
-    .where('start_time', '>', Date.now() + 3_600_000)
-    .orderBy('start_time')
-    .execute();
-  for (const { match_id } of matches) {
-    const snapshot = (await post(`${url}/api/market/getMarkets`, { match_id: Number(match_id) })).body
-      .data as unknown as MarketsSnapshot;
-    const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
-    if (market) return { match_id: Number(match_id), market_id: market.market_id, selection_id: market.runners[0]!.selection_id };
-  }
-  throw new Error('no open market an hour away');
-}
-
 describe(`kill -9 during a storm of bets (${testDatabaseKind()})`, () => {
   it('keeps every acknowledged bet exactly once and the ledger verifies', { timeout: 120_000 }, async () => {
     const userId = await createUser(database.db, systemClock, {
@@ -92,7 +76,7 @@ describe(`kill -9 during a storm of bets (${testDatabaseKind()})`, () => {
     const first = await startServer();
     const login = await post(`${first.url}/api/user/login`, { user_name: 'crasher', password: PASSWORD, type: 'C' });
     const token = (login.body.data as { token: string }).token;
-    const market = await farMarket(first.url);
+    const market = await farMatchOdds(database.db, first.url);
     const body = { ...market, odds: 1.01, stack: 100, is_back: 1 };
     const keys = Array.from({ length: BETS }, () => randomUUID());
     const send = (url: string, key: string) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Fancy, Market, MarketsSnapshot } from '@app/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../src/db/database';
 import type { WalletApiApp } from './wallet-support';
 
 export interface OpenMarket {
@@ -71,4 +72,29 @@ export function placeBet(
 
 export async function balanceOf(t: WalletApiApp, token: string): Promise<{ free_chip: number; exposure: number }> {
   return (await t.post('user/getUserBalance', {}, { token })).json().data;
+}
+
+/**
+ * A match-odds market of a match an hour or more away (no in-play delay), with a backed runner,
+ * from the API server at `url`: the placement body's ids.
+ */
+export async function farMatchOdds(db: Db, url: string): Promise<{ match_id: number; market_id: string; selection_id: number }> {
+  const matches = await db
+    .selectFrom('matches')
+    .select('match_id')
+    .where('start_time', '>', Date.now() + 3_600_000)
+    .orderBy('start_time')
+    .execute();
+  for (const { match_id } of matches) {
+    const response = await fetch(`${url}/api/market/getMarkets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ match_id: Number(match_id) }),
+    });
+    const snapshot = ((await response.json()) as { data: MarketsSnapshot }).data;
+    const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
+    const runner = market?.runners.find((item) => item.back.length > 0);
+    if (market && runner) return { match_id: Number(match_id), market_id: market.market_id, selection_id: runner.selection_id };
+  }
+  throw new Error('no open match-odds market an hour away');
 }

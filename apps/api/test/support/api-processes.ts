@@ -45,44 +45,29 @@ export function spawnServerScript(script: string, env: Record<string, string>): 
 }
 
 /** Starts an API server process on the database of `env` (already migrated) and waits for its port. */
-export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', API_SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const port = /^\{"port":(\d+)\}$/m.exec(stdout)?.[1];
-      if (!port) return;
-      const url = `http://127.0.0.1:${port}`;
-      resolve({
-        child,
-        url,
-        async post(apiPath, body, options = {}) {
-          const response = await fetch(`${url}/api/${apiPath}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-              ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
-              ...options.headers,
-            },
-            body: typeof body === 'string' ? body : JSON.stringify(body),
-          });
-          return { status: response.status, body: (await response.json()) as ApiAnswer['body'], headers: response.headers };
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const { child, url } = await spawnServerScript(API_SERVER, env);
+  return {
+    child,
+    url,
+    async post(apiPath, body, options = {}) {
+      const response = await fetch(`${url}/api/${apiPath}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+          ...options.headers,
         },
-        async stop() {
-          if (child.exitCode !== null) return;
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGTERM');
-          await exited;
-        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-    });
-    child.once('exit', (code) => reject(new Error(`API server exited with ${code}: ${stderr}`)));
-  });
+      return { status: response.status, body: (await response.json()) as ApiAnswer['body'], headers: response.headers };
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
