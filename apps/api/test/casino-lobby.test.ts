@@ -45,8 +45,10 @@ describe('casino lobby', () => {
   it('serves generated art by name with the avif extension, and 404 for unknown games', async () => {
     const art = await t.app.inject({ method: 'GET', url: '/api/casino/art/dice.avif' });
     expect(art.statusCode).toBe(200);
-    expect(art.headers['content-type']).toContain('image/svg+xml');
-    expect(art.body).toContain('Dice');
+    expect(art.headers['content-type']).toBe('image/avif');
+    // An ISO-BMFF file whose brand is AVIF: a real AVIF image, not a renamed SVG.
+    expect(art.rawPayload.subarray(4, 12).toString('latin1')).toBe('ftypavif');
+    expect(art.rawPayload.length).toBeGreaterThan(500);
     expect((await t.app.inject({ method: 'GET', url: '/api/casino/art/nope.avif' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/casino/art/..%2Fx.avif' })).statusCode).toBe(404);
   });
