@@ -65,9 +65,11 @@ export async function measurePaint(
     // Let the socket connect and subscribe.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('getMarkets')));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const startedAt = performance.now();
     for (let index = 0; index < CHANGES; index++) {
+      const due = startedAt + (index * 1_000) / CHANGES_PER_SECOND;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
       await publishDelta(redis, matchId, benchDelta(matchId, index, market));
-      await new Promise((resolve) => setTimeout(resolve, 1_000 / CHANGES_PER_SECOND));
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     return await page.evaluate(() => (window as unknown as { __benchDelays: number[] }).__benchDelays);
