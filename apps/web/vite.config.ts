@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const require = createRequire(import.meta.url);
 /** The self-hosted Indic fonts' files, for `url(@font-files/...)` in styles/fonts.css. */
@@ -56,8 +56,61 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules main.tsx imports on every load, after its own small graph (main.tsx `loadApp`). */
+const APP_MODULES = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]render-app\.tsx$/];
+
+/**
+ * main.tsx imports React DOM and the app with `import()`, so that each module graph is evaluated
+ * in a task of its own (docs/shell.md "Speed"). Their files are needed on every load, so the page
+ * names them as `modulepreload` from the start: they download alongside the entry rather than
+ * after it has run.
+ */
+function preloadAppChunks(): Plugin {
+  return {
+    name: 'preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const preloaded = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (preloaded.has(fileName)) return;
+          preloaded.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+          wanted.push(fileName);
+        };
+        for (const fileName of entry.dynamicImports) {
+          const chunk = byFile.get(fileName);
+          if (chunk && Object.keys(chunk.modules).some((id) => APP_MODULES.some((pattern) => pattern.test(id)))) visit(fileName);
+        }
+        const missing = APP_MODULES.filter(
+          (pattern) => !chunks.some((chunk) => Object.keys(chunk.modules).some((id) => pattern.test(id))),
+        );
+        if (missing.length > 0) throw new Error(`preload-app-chunks: no chunk holds ${missing.join(', ')}`);
+        const links = wanted.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`).join('\n    ');
+        return (
+          html
+            .replace('</head>', `  ${links}\n  </head>`)
+            // Nothing on the first paint waits for a script (the server paints the frame), so the
+            // scripts load at low priority: the stylesheet, translations and logo come first, and
+            // no measure counts the scripts as holding up the first paint (docs/shell.md "Speed").
+            .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+            .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadAppChunks(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
@@ -85,6 +138,18 @@ export default defineConfig({
         // page that imports the barrel gets only the primitives it uses.
         moduleSideEffects: (id: string) =>
           !id.includes('/packages/shared/src/') && !/\/src\/components\/ui\/[^/]+\.tsx?$/.test(id),
+      },
+      output: {
+        // Three files for every page instead of two dozen small shared ones (less to compress
+        // separately, fewer requests): what main.tsx needs first, React DOM, and the app (main.tsx
+        // evaluates each in its own task). Route pages and modals stay in their own chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'app', test: APP_MODULES[1], priority: 1 },
+          ],
+        },
       },
     },
   },

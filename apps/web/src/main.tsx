@@ -1,18 +1,18 @@
 // Base styles first, so component styles come after them in the cascade.
 import './styles/base.css';
 import './styles/fonts.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
-import { applyBrandColorsAndTitle } from '@/features/shell';
+// What runs before the app: the frame's data and the translations start loading at once. Deep
+// imports, so this first module graph stays small (docs/shell.md "Speed").
+import { frameDataOrTimeout, prefetchFrameData } from '@/app/frame-data';
+import { applyBrandColorsAndTitle } from '@/features/shell/components/branding';
 import { initialGlobalSettings } from '@/lib/global-settings';
 import { DEFAULT_LANGUAGE, initI18n, type LanguageCode, storedLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import type { renderApp as RenderApp } from '@/app/render-app';
 
 const container = document.getElementById('root');
 
-/** Shown when the translations themselves did not load, so it cannot come from them. */
+/** Shown when the translations or the app itself did not load, so it cannot come from the translations. */
 const LOAD_FAILED: Record<LanguageCode, string> = {
   en: 'The site could not load. Please check your connection and reload the page.',
   hi: 'साइट लोड नहीं हो सकी। कृपया अपना कनेक्शन जाँचें और पेज फिर से लोड करें।',
@@ -48,36 +48,61 @@ function stylesheetsLoaded(): Promise<void> {
   ).then(() => undefined);
 }
 
-/** Translations (and the stylesheet) load first so the first render is already in the player's language. */
+/**
+ * The app itself (React DOM, the router, the frame and the pages), fetched with the page (the
+ * build preloads it: vite.config.ts) and evaluated here in two tasks of their own, React DOM
+ * first, rather than in one long task with everything else (docs/shell.md "Speed").
+ */
+function loadApp(): Promise<typeof RenderApp> {
+  return import('react-dom/client').then(() => import('@/app/render-app')).then((module) => module.renderApp);
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Without translations or the app's code nothing readable can render; say so plainly, in the player's language. */
+function showLoadFailed(root: HTMLElement): void {
+  const language = languageOrDefault();
+  document.documentElement.lang = language;
+  root.textContent = LOAD_FAILED[language];
+}
+
+/**
+ * Translations (and the stylesheet) load first so the first render is already in the player's
+ * language; the frame's data loads meanwhile, so the first render shows it rather than rendering
+ * everything again when it arrives (app/frame-data.ts).
+ */
 async function start(root: HTMLElement): Promise<void> {
   // The page's settings (or those of the last visit) paint the operator's colours and title at once.
   const settings = initialGlobalSettings();
   if (settings) applyBrandColorsAndTitle(settings);
+  // Each start-up step in a task of its own (the first storage read and each request cost a few
+  // milliseconds), so none of them adds up to a long task on a slow phone.
+  await nextTask();
+  const queryClient = createQueryClient();
+  const frameData = prefetchFrameData(queryClient);
+  await nextTask();
   const styles = stylesheetsLoaded();
+  const app = loadApp();
+  // Handled below; this keeps a failed load from being reported as unhandled meanwhile.
+  void app.catch(() => undefined);
   try {
     await initI18n();
   } catch {
-    // Without translations nothing readable can render; say so plainly, in the player's language.
-    const language = languageOrDefault();
-    document.documentElement.lang = language;
-    root.textContent = LOAD_FAILED[language];
+    showLoadFailed(root);
     return;
   }
   await styles;
-  // A transition: React renders the first page in slices and lets the browser breathe between
-  // them, instead of one long task on a slow phone (the server-painted frame shows meanwhile).
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <AppProviders>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  await frameDataOrTimeout(frameData);
+  let renderApp: typeof RenderApp;
+  try {
+    renderApp = await app;
+  } catch {
+    showLoadFailed(root);
+    return;
+  }
+  renderApp(root, queryClient);
 }
 
 if (container) void start(container);

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext } from 'react';
+import { createContext, lazy, memo, Suspense, useContext, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
 import { launchExternalSportsbook, useHasIndianCasino } from '@/features/casino';
@@ -33,37 +33,56 @@ export const LayoutVariantContext = createContext<LayoutName>('casino');
  */
 export function SiteLayout() {
   const variant = useContext(LayoutVariantContext);
-  const liveCounts = useLiveCounts();
+  const liveCounts = useStableCounts(useLiveCounts());
   const hasIndianCasino = useHasIndianCasino();
   return (
-    <ShellFrame
+    <MemoShellFrame
       variant={variant}
-      headerSearch={<MatchSearch />}
+      headerSearch={HEADER_SEARCH}
       liveCounts={liveCounts}
-      accountArea={<AccountArea balance={<BalanceDisplay />} menuExtras={<WalletMenuItems />} />}
-      modals={
-        <>
-          <AccountModals />
-          <WalletModals />
-        </>
-      }
-      betSlip={
-        variant === 'sports' ? (
-          <Suspense fallback={null}>
-            <BetSlipArea />
-          </Suspense>
-        ) : undefined
-      }
+      accountArea={ACCOUNT_AREA}
+      modals={MODALS}
+      betSlip={variant === 'sports' ? BET_SLIP : undefined}
       guides={blogGuides}
       onLoginRequired={openLoginModal}
       launchSportsbook={launchExternalSportsbook}
       showIndianCasino={hasIndianCasino}
     >
-      <PageBoundary>
-        <Outlet />
-      </PageBoundary>
-    </ShellFrame>
+      {PAGE}
+    </MemoShellFrame>
   );
+}
+
+/*
+ * The frame's slots are the same elements on every render, and the frame is memoised: when the
+ * live matches or the providers arrive (or refresh), only what shows them renders again, not the
+ * header, the modals or the page (docs/shell.md "Speed").
+ */
+const MemoShellFrame = memo(ShellFrame);
+const HEADER_SEARCH = <MatchSearch />;
+const ACCOUNT_AREA = <AccountArea balance={<BalanceDisplay />} menuExtras={<WalletMenuItems />} />;
+const MODALS = (
+  <>
+    <AccountModals />
+    <WalletModals />
+  </>
+);
+const BET_SLIP = (
+  <Suspense fallback={null}>
+    <BetSlipArea />
+  </Suspense>
+);
+const PAGE = (
+  <PageBoundary>
+    <Outlet />
+  </PageBoundary>
+);
+
+/** The same object while the counts are the same (a refresh that changed nothing renders nothing). */
+function useStableCounts(counts: Record<number, number>): Record<number, number> {
+  const key = JSON.stringify(counts);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the counts' content
+  return useMemo(() => counts, [key]);
 }
 
 /** Casino layout: sidebar, header, bet slip, bottom bar and footer. */

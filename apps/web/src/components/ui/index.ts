@@ -17,3 +17,4 @@ export {
 } from './date-range';
 export { Pager, type PagerProps } from './pager';
 export { ReportPage, type ReportPageProps, useRangeAndPage } from './report-page';
+export { AfterFirstPaint } from './after-first-paint';

@@ -25,12 +25,14 @@ export function useGameList(filter: { category?: CasinoCategory; provider?: stri
 }
 
 /** `worldCasino/getProvidersList` (spec §7). */
+export const providersQuery = queryOptions({
+  queryKey: ['casino', 'providers'] as const,
+  queryFn: async () => (await callApi(endpoints.getProvidersList, {})).data,
+  staleTime: 60_000,
+});
+
 export function useProviders() {
-  return useQuery({
-    queryKey: ['casino', 'providers'] as const,
-    queryFn: async () => (await callApi(endpoints.getProvidersList, {})).data,
-    staleTime: 60_000,
-  });
+  return useQuery(providersQuery);
 }
 
 export function useRecentGames(isEnabled: boolean) {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -12,7 +13,7 @@ export interface BottomBarProps {
 }
 
 /** Phones only (spec §2): Browse toggles the sidebar, Casino, Sport Book (or Sports), Bets. */
-export function BottomBar({ sidebarId, isSidebarOpen, onToggleSidebar, sportsbook }: BottomBarProps) {
+export const BottomBar = memo(function BottomBar({ sidebarId, isSidebarOpen, onToggleSidebar, sportsbook }: BottomBarProps) {
   const { t } = useTranslation();
   return (
     <nav className="shell-bottombar" aria-label={t('nav.quickMenu')}>
@@ -47,4 +48,4 @@ export function BottomBar({ sidebarId, isSidebarOpen, onToggleSidebar, sportsboo
       </NavLink>
     </nav>
   );
-}
+});

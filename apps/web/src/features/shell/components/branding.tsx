@@ -1,5 +1,5 @@
 import type { GlobalSettings } from '@app/shared';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { uploadImageUrl, useSettingsOrDefaults } from '@/lib/global-settings';
 import { composeDocumentTitle, usePageName } from '@/lib/page-title';
 import { brandCssVariables, pageTitle } from '../model/branding';
@@ -13,7 +13,7 @@ export function applyBrandColorsAndTitle(settings: GlobalSettings, pageName = ''
 }
 
 /** Applies the operator's branding: colour variables on <html>, the document title (page · site) and the favicon. */
-export function Branding() {
+export const Branding = memo(function Branding() {
   const settings = useSettingsOrDefaults();
   const pageName = usePageName();
 
@@ -35,4 +35,4 @@ export function Branding() {
   }, [settings.favicon]);
 
   return null;
-}
+});

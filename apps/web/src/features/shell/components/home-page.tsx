@@ -1,12 +1,13 @@
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AfterFirstPaint } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { useSession } from '@/lib/session';
 import { useSports } from '../api/get-sports';
 import { brandName } from '../model/branding';
-import { useSportsbookEntry } from '../model/use-sportsbook-entry';
+import { type SportsbookEntry, useSportsbookEntry } from '../model/use-sportsbook-entry';
 import { BallIcon, BookIcon, CardsIcon, GamepadIcon, GlobeIcon, LiveIcon, ShieldIcon, SlotIcon, StarIcon } from './icons';
 import { SportIcon } from './sport-icon';
 import './home-hero.css';
@@ -40,7 +41,6 @@ export function HomePage({ onLoginRequired, guides, lobby }: HomePageProps) {
   const sportsbook = useSportsbookEntry(onLoginRequired);
   const settings = useSettingsOrDefaults();
   const session = useSession();
-  const { activeSports } = useSports();
   const siteName = brandName(settings);
 
   return (
@@ -83,68 +83,96 @@ export function HomePage({ onLoginRequired, guides, lobby }: HomePageProps) {
       </section>
       {lobby}
 
-      <section className="home-section" aria-labelledby="home-sections-title">
-        <h2 id="home-sections-title" className="home-section__title">
-          {t('shell.home.sectionsTitle')}
-        </h2>
-        <ul className="home-cards">
-          {SECTION_CARDS.map(({ to, key, icon: Icon }) => (
-            <li key={key}>
-              <Link to={to} className={`home-card home-card--${key}`}>
-                <span className="home-card__icon">
-                  <Icon size={28} />
-                </span>
-                <span className="home-card__name">{t(`nav.${key}`)}</span>
-                <span className="home-card__text">{t(`shell.home.cards.${key}`)}</span>
-              </Link>
-            </li>
-          ))}
-          <li>
-            {sportsbook.isAvailable ? (
-              <Link to={sportsbook.href} className="home-card home-card--sports">
-                <span className="home-card__icon">
-                  <BallIcon size={28} />
-                </span>
-                <span className="home-card__name">{t('nav.sports')}</span>
-                <span className="home-card__text">{t('shell.home.cards.sports')}</span>
-              </Link>
-            ) : (
-              <button type="button" className="home-card home-card--sports" onClick={sportsbook.launch}>
-                <span className="home-card__icon">
-                  <BallIcon size={28} />
-                </span>
-                <span className="home-card__name">{t('nav.sportBook')}</span>
-                <span className="home-card__text">{t('shell.home.cards.sports')}</span>
-              </button>
-            )}
-          </li>
-        </ul>
-      </section>
+      {/* Below the fold: rendered after the first paint, with the footer. */}
+      <AfterFirstPaint>
+        <HomeSectionCards sportsbook={sportsbook} />
+        <HomeSports />
+        <HomeTrustAndGuides guides={guides} />
+      </AfterFirstPaint>
+    </div>
+  );
+}
 
-      {activeSports.length > 0 && (
-        <section className="home-section" aria-labelledby="home-sports-title">
-          <div className="home-section__head">
-            <h2 id="home-sports-title" className="home-section__title">
-              {t('shell.home.sportsTitle')}
-            </h2>
-            <Link to={paths.liveSports} className="home-section__more">
-              <span className="home-live-dot" aria-hidden="true" />
-              {t('nav.liveEvents')}
+/*
+ * The sections below the hero are memoised: the page renders again when the sports list or the
+ * session changes, and only the section that shows it needs to (docs/shell.md "Speed").
+ */
+const HomeSectionCards = memo(function HomeSectionCards({ sportsbook }: { sportsbook: SportsbookEntry }) {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" aria-labelledby="home-sections-title">
+      <h2 id="home-sections-title" className="home-section__title">
+        {t('shell.home.sectionsTitle')}
+      </h2>
+      <ul className="home-cards">
+        {SECTION_CARDS.map(({ to, key, icon: Icon }) => (
+          <li key={key}>
+            <Link to={to} className={`home-card home-card--${key}`}>
+              <span className="home-card__icon">
+                <Icon size={28} />
+              </span>
+              <span className="home-card__name">{t(`nav.${key}`)}</span>
+              <span className="home-card__text">{t(`shell.home.cards.${key}`)}</span>
             </Link>
-          </div>
-          <ul className="home-sports">
-            {activeSports.map((sport) => (
-              <li key={sport.sport_id}>
-                <Link to={paths.sport(sport.sport_id)} className="home-sport">
-                  <SportIcon sportId={sport.sport_id} size={18} />
-                  {t(`shell.sports.${sport.sport_id}`, { defaultValue: sport.name })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+          </li>
+        ))}
+        <li>
+          {sportsbook.isAvailable ? (
+            <Link to={sportsbook.href} className="home-card home-card--sports">
+              <span className="home-card__icon">
+                <BallIcon size={28} />
+              </span>
+              <span className="home-card__name">{t('nav.sports')}</span>
+              <span className="home-card__text">{t('shell.home.cards.sports')}</span>
+            </Link>
+          ) : (
+            <button type="button" className="home-card home-card--sports" onClick={sportsbook.launch}>
+              <span className="home-card__icon">
+                <BallIcon size={28} />
+              </span>
+              <span className="home-card__name">{t('nav.sportBook')}</span>
+              <span className="home-card__text">{t('shell.home.cards.sports')}</span>
+            </button>
+          )}
+        </li>
+      </ul>
+    </section>
+  );
+});
 
+const HomeSports = memo(function HomeSports() {
+  const { t } = useTranslation();
+  const { activeSports } = useSports();
+  if (activeSports.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-sports-title">
+      <div className="home-section__head">
+        <h2 id="home-sports-title" className="home-section__title">
+          {t('shell.home.sportsTitle')}
+        </h2>
+        <Link to={paths.liveSports} className="home-section__more">
+          <span className="home-live-dot" aria-hidden="true" />
+          {t('nav.liveEvents')}
+        </Link>
+      </div>
+      <ul className="home-sports">
+        {activeSports.map((sport) => (
+          <li key={sport.sport_id}>
+            <Link to={paths.sport(sport.sport_id)} className="home-sport">
+              <SportIcon sportId={sport.sport_id} size={18} />
+              {t(`shell.sports.${sport.sport_id}`, { defaultValue: sport.name })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+const HomeTrustAndGuides = memo(function HomeTrustAndGuides({ guides }: Pick<HomePageProps, 'guides'>) {
+  const { t } = useTranslation();
+  return (
+    <>
       <section className="home-section" aria-labelledby="home-trust-title">
         <h2 id="home-trust-title" className="home-section__title">
           {t('shell.home.trustTitle')}
@@ -191,6 +219,6 @@ export function HomePage({ onLoginRequired, guides, lobby }: HomePageProps) {
           </ul>
         </section>
       )}
-    </div>
+    </>
   );
-}
+});

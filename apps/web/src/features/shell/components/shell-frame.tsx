@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '@/components/ui';
 import { useScrollToTopOnNavigate } from '../model/use-scroll-to-top';
 import { useSidebar } from '../model/use-sidebar';
 import { type SportsbookLauncher, SportsbookLauncherContext, useSportsbookEntry } from '../model/use-sportsbook-entry';
@@ -89,7 +90,11 @@ export function ShellFrame({
           <main id="main-content" className="shell__main" tabIndex={-1}>
             <SportsbookLauncherContext value={launchSportsbook}>{children}</SportsbookLauncherContext>
           </main>
-          {variant === 'casino' && <SiteFooter guides={guides} />}
+          {variant === 'casino' && (
+            <AfterFirstPaint>
+              <SiteFooter guides={guides} />
+            </AfterFirstPaint>
+          )}
         </div>
         {betSlip && (
           <aside className="shell__betslip" aria-label={t('shell.betSlip')}>

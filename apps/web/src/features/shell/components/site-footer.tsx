@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FOOTER_SPORT_IDS, SPORTS } from '@app/shared';
@@ -14,7 +15,7 @@ export interface SiteFooterProps {
   guides: readonly { slug: string; titleKey: string }[];
 }
 
-export function SiteFooter({ guides }: SiteFooterProps) {
+export const SiteFooter = memo(function SiteFooter({ guides }: SiteFooterProps) {
   const { t } = useTranslation();
   const settings = useSettingsOrDefaults();
   const siteName = brandName(settings);
@@ -133,4 +134,4 @@ export function SiteFooter({ guides }: SiteFooterProps) {
       </div>
     </footer>
   );
-}
+});

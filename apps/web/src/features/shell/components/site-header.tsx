@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
@@ -14,7 +14,13 @@ export interface SiteHeaderProps {
   search?: ReactNode;
 }
 
-export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountArea, search }: SiteHeaderProps) {
+export const SiteHeader = memo(function SiteHeader({
+  isSidebarOpen,
+  onToggleSidebar,
+  sidebarId,
+  accountArea,
+  search,
+}: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="shell-header">
@@ -36,4 +42,4 @@ export function SiteHeader({ isSidebarOpen, onToggleSidebar, sidebarId, accountA
       </div>
     </header>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { MegaphoneIcon } from './icons';
@@ -6,7 +7,7 @@ import { MegaphoneIcon } from './icons';
  * The operator's site message as a scrolling ticker. It pauses while hovered or focused, and
  * does not move at all for visitors who prefer reduced motion (CSS), so it can always be read.
  */
-export function SiteTicker() {
+export const SiteTicker = memo(function SiteTicker() {
   const { t } = useTranslation();
   const message = useSettingsOrDefaults().site_message.trim();
   if (!message) return null;
@@ -23,4 +24,4 @@ export function SiteTicker() {
       </div>
     </section>
   );
-}
+});

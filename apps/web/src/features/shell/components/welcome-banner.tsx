@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { uploadImageUrl, useGlobalSettings } from '@/lib/global-settings';
 import { useSession } from '@/lib/session';
 import { storageKeys } from '@/lib/storage';
@@ -16,7 +16,7 @@ function spendWelcomeFlag(): void {
  * cleared on close, not on show, so a remount of the frame before the player saw it cannot lose
  * it. A forced password change comes first: the banner waits until it is done.
  */
-export function WelcomeBanner() {
+export const WelcomeBanner = memo(function WelcomeBanner() {
   const { data: settings } = useGlobalSettings();
   const session = useSession();
   const mustChangePassword = session?.user.is_change_password === '1';
@@ -43,4 +43,4 @@ export function WelcomeBanner() {
       <WelcomeDialog bannerSrc={bannerSrc} onClose={close} />
     </Suspense>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { SPORTSBOOK_SPORT_ID } from '@app/shared';
 import { paths } from '@/config/paths';
@@ -43,11 +43,8 @@ export function useSportsbookEntry(onLoginRequired: () => void, ownLauncher?: Sp
   // The frame passes its own (it provides the context to the page below it).
   const launcher = useContext(SportsbookLauncherContext) ?? ownLauncher;
   const isLaunching = useSyncExternalStore(subscribeLaunching, () => isLaunchingNow);
-  return {
-    isAvailable: isSportsbookAvailable,
-    href: isSportsbookAvailable ? paths.sport(SPORTSBOOK_SPORT_ID) : paths.sportbook(''),
-    isLaunching,
-    launch: () =>
+  const launch = useCallback(
+    () =>
       void launchExternalSportsbook({
         hasSession: Boolean(getSession()),
         launcher,
@@ -59,5 +56,17 @@ export function useSportsbookEntry(onLoginRequired: () => void, ownLauncher?: Sp
         // Spec §8: a failed launch is only logged.
         logError: (message, error) => console.error(message, error),
       }),
-  };
+    [launcher, navigate, onLoginRequired],
+  );
+  // The same object while nothing in it changes, so the memoised sidebar and bottom bar that
+  // receive it do not render again when the frame does (docs/shell.md "Speed").
+  return useMemo(
+    () => ({
+      isAvailable: isSportsbookAvailable,
+      href: isSportsbookAvailable ? paths.sport(SPORTSBOOK_SPORT_ID) : paths.sportbook(''),
+      isLaunching,
+      launch,
+    }),
+    [isSportsbookAvailable, isLaunching, launch],
+  );
 }
