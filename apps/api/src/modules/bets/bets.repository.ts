@@ -53,7 +53,6 @@ export async function findBetByReference(db: Db, userId: number, reference: stri
   return db.selectFrom('bets').selectAll().where('user_id', '=', userId).where('reference', '=', reference).executeTakeFirst();
 }
 
-/** The player's open bets in one market (the netting set). */
 const selectOpenBetsOfUser = reusableQuery(
   (db: Db, target: string, userId: number, status: string) =>
     db
@@ -66,6 +65,7 @@ const selectOpenBetsOfUser = reusableQuery(
   [textSentinel(0), numberSentinel(1), textSentinel(2)] as const,
 );
 
+/** The player's open bets in one market (the netting set). */
 export async function listOpenBetsOfUser(db: Db, userId: number, target: string): Promise<BetRecord[]> {
   return selectOpenBetsOfUser(db, target, userId, 'open');
 }
