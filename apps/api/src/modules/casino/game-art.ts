@@ -57,9 +57,21 @@ export function gameArtSvg(code: string, name: string): string {
 const encoded = new Map<string, Promise<Buffer>>();
 const MAX_ENCODED = 5_000;
 
+// One libvips thread, one encode at a time: a lobby's first visit asks for every tile at once, and
+// encodes run on Node's shared thread pool, which file reads (the site's scripts) and password
+// hashing need too.
+sharp.concurrency(1);
+let lastEncode: Promise<unknown> = Promise.resolve();
+
+function encodeInTurn(svg: string): Promise<Buffer> {
+  const next = lastEncode.then(() => sharp(Buffer.from(svg)).avif({ quality: 60, effort: 4 }).toBuffer());
+  lastEncode = next.catch(() => undefined);
+  return next;
+}
+
 /**
  * The game's generated tile as a real AVIF (libvips through sharp), encoded once per process.
- * A fraction of a second of one core per tile, once; an encode that fails is forgotten, so the next
+ * A fraction of a second of one core per tile; an encode that fails is forgotten, so the next
  * request tries again.
  */
 export function gameArtAvif(code: string, name: string): Promise<Buffer> {
@@ -67,9 +79,7 @@ export function gameArtAvif(code: string, name: string): Promise<Buffer> {
   let tile = encoded.get(key);
   if (!tile) {
     if (encoded.size >= MAX_ENCODED) encoded.delete(encoded.keys().next().value as string);
-    tile = sharp(Buffer.from(gameArtSvg(code, name)))
-      .avif({ quality: 60, effort: 4 })
-      .toBuffer();
+    tile = encodeInTurn(gameArtSvg(code, name));
     tile.catch(() => encoded.delete(key));
     encoded.set(key, tile);
   }
