@@ -83,14 +83,9 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
     }
     expect(tally).toEqual({ '200 OK': 100, '422 INSUFFICIENT_BALANCE': 100 });
     expect((await wallet.wallet.readBalances(database.db, userId)).cash).toBe(0);
-    // Both processes did part of the work.
-    const byProcess = await database.db
-      .selectFrom('ledger_transactions')
-      .select('note')
-      .where('kind', '=', 'test_stake')
-      .groupBy('note')
-      .execute();
-    expect(byProcess).toHaveLength(2);
+    // Both processes took half of the requests at once (index % 2). Which of them applied how many
+    // is the scheduler's choice: on a loaded machine one of them may drain the balance before the
+    // other reaches the database, so that is not asserted.
     expect((await auditLedger(database.db)).faults).toEqual([]);
   });
 });
