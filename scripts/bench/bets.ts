@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exposurePaise, type MarketBet, type MarketsSnapshot } from '@app/shared';
+import { exposurePaise, type MarketBet } from '@app/shared';
 import type { Insertable } from 'kysely';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
@@ -17,6 +17,7 @@ import pg from 'pg';
 import { type RawBet, type RawPlacer, rawPostgresPlacer, rawSqlitePlacer } from './bets-raw';
 import { type BenchContext, type BenchScenario, formatMs, formatRate, formatRatio, type RunningServer } from './harness';
 import { benchCustomer } from './wallet-ledger';
+import { farMatchOdds } from '../../apps/api/test/bets-support';
 
 /**
  * Issue 12: bet placements per second through HTTP from 200 players against the raw driver placing
@@ -70,27 +71,10 @@ async function placingPlayers(server: RunningServer): Promise<string[]> {
 async function farMarket(server: RunningServer) {
   const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
   try {
-    const matches = await database.db
-      .selectFrom('matches')
-      .select('match_id')
-      .where('start_time', '>', Date.now() + 3_600_000)
-      .orderBy('start_time')
-      .execute();
-    for (const { match_id } of matches) {
-      const response = await fetch(`${server.url}/api/market/getMarkets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ match_id: Number(match_id) }),
-      });
-      const snapshot = ((await response.json()) as { data: MarketsSnapshot }).data;
-      const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
-      if (market)
-        return { match_id: Number(match_id), market_id: market.market_id, selection_id: market.runners[0]!.selection_id };
-    }
+    return await farMatchOdds(database.db, server.url);
   } finally {
     await database.close();
   }
-  throw new Error('no open match-odds market an hour away');
 }
 
 interface SliceTotals {
