@@ -48,6 +48,12 @@ describe('sports pages', () => {
     return fresh!;
   };
 
+  /** A cricket match that starts in a minute or more (ten hours of the feed's time at 600×). */
+  const laterCricket = async () => {
+    const upcoming = await post('match/getUpcomingMatches', {});
+    return upcoming.find((row) => row.sport_id === 4 && Date.parse(row.start_time) > Date.now() + 60_000)!;
+  };
+
   beforeAll(async () => {
     // 600×: prices move at every tick, so a player watching sees them change within a second.
     site = await startSite({ env: { SIM_SEED: 'journeys', SIM_SPEED: '600' } });
@@ -69,9 +75,13 @@ describe('sports pages', () => {
     expect(await rows.first().getByRole('button').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'sport-phone');
 
-    const firstName = (await rows.first().locator('.match-row__title').textContent()) ?? '';
-    await rows.first().getByRole('link').click();
-    await page.getByRole('heading', { level: 1, name: firstName }).waitFor(WAIT);
+    // A match that starts in a minute or more: it cannot end while the test watches it (a live
+    // one at 600x may), and its prices still move every few ticks.
+    const match = await laterCricket();
+    const link = rows.locator(`a[href$="/sports-detail/${match.match_id}"]`);
+    await link.scrollIntoViewIfNeeded(WAIT);
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: match.name }).waitFor(WAIT);
     await page.getByTestId('scoreboard').waitFor(WAIT);
     await page.getByTestId('market-MATCH_ODDS').waitFor(WAIT);
     await page.getByTestId('market-BOOKMAKER').waitFor(WAIT);
@@ -93,8 +103,7 @@ describe('sports pages', () => {
   });
 
   it('shows a suspension as a grey market with its label, and lifts it', async () => {
-    const upcoming = await post('match/getUpcomingMatches', {});
-    const match = upcoming.find((row) => row.sport_id === 4 && Date.parse(row.start_time) > Date.now() + 60_000)!;
+    const match = await laterCricket();
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
     await page.goto(`/sports-detail/${match.match_id}`);
     const market = page.getByTestId('market-MATCH_ODDS');
