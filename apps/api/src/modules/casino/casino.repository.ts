@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
 import type { CasinoTransactionKind, GameCategory } from './casino.table';
 
 export interface ProviderRow {
@@ -51,8 +52,20 @@ export async function upsertGame(
     .execute();
 }
 
+/*
+ * The seamless wallet runs the statements marked "wallet call" on every provider call, so they
+ * are compiled once (see reusableQuery).
+ */
+
+/** Wallet call. */
+const selectGameOwner = reusableQuery(
+  (db: Db, code: string) => db.selectFrom('casino_games').select(['id', 'provider_id']).where('code', '=', code),
+  [textSentinel(0)] as const,
+);
+
 export async function findGameOwner(db: Db, code: string) {
-  return db.selectFrom('casino_games').select(['id', 'provider_id']).where('code', '=', code).executeTakeFirst();
+  const [row] = await selectGameOwner(db, code);
+  return row;
 }
 
 export async function listProvidersWithCounts(db: Db) {
@@ -168,33 +181,101 @@ export async function insertGameSession(
   await db.insertInto('casino_game_sessions').values(values).execute();
 }
 
+/** Wallet call. */
+const selectGameSession = reusableQuery(
+  (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('casino_game_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.user_id', 's.provider_id', 's.game_id', 's.currency', 's.expires_at', 'u.is_disabled', 'u.user_name'])
+      .where('s.token_hash', '=', tokenHash),
+  [textSentinel(0)] as const,
+);
+
 export async function findGameSession(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('casino_game_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.provider_id', 's.game_id', 's.currency', 's.expires_at', 'u.is_disabled', 'u.user_name'])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await selectGameSession(db, tokenHash);
+  return row;
 }
+
+/** Wallet call. */
+const selectCasinoTransaction = reusableQuery(
+  (db: Db, providerId: number, transactionUuid: string) =>
+    db
+      .selectFrom('casino_transactions')
+      .selectAll()
+      .where('provider_id', '=', providerId)
+      .where('transaction_uuid', '=', transactionUuid),
+  [numberSentinel(0), textSentinel(1)] as const,
+);
 
 export async function findCasinoTransaction(db: Db, providerId: number, transactionUuid: string) {
-  return db
-    .selectFrom('casino_transactions')
-    .selectAll()
-    .where('provider_id', '=', providerId)
-    .where('transaction_uuid', '=', transactionUuid)
-    .executeTakeFirst();
+  const [row] = await selectCasinoTransaction(db, providerId, transactionUuid);
+  return row;
 }
 
-/** Wins and rollbacks that name `uuid` as the transaction they refer to. */
-export async function findReferringTransactions(db: Db, providerId: number, uuid: string) {
-  return db
-    .selectFrom('casino_transactions')
-    .select(['kind', 'transaction_uuid'])
-    .where('provider_id', '=', providerId)
-    .where('reference_transaction_uuid', '=', uuid)
-    .execute();
-}
+/** Wallet call: wins and rollbacks that name `uuid` as the transaction they refer to. */
+export const findReferringTransactions = reusableQuery(
+  (db: Db, providerId: number, uuid: string) =>
+    db
+      .selectFrom('casino_transactions')
+      .select(['kind', 'transaction_uuid'])
+      .where('provider_id', '=', providerId)
+      .where('reference_transaction_uuid', '=', uuid),
+  [numberSentinel(0), textSentinel(1)] as const,
+);
+
+/** Wallet call. */
+const insertCasinoTransactionRow = reusableQuery(
+  (
+    db: Db,
+    providerId: number,
+    transactionUuid: string,
+    kind: string,
+    userId: number,
+    round: string,
+    gameCode: string,
+    referenceUuid: string | null,
+    amount: number,
+    fromCash: number,
+    fromBonus: number,
+    requestHash: string,
+    response: string,
+    ledgerTransactionId: number | null,
+    createdAt: number,
+  ) =>
+    db.insertInto('casino_transactions').values({
+      provider_id: providerId,
+      transaction_uuid: transactionUuid,
+      kind: kind as CasinoTransactionKind,
+      user_id: userId,
+      round,
+      game_code: gameCode,
+      reference_transaction_uuid: referenceUuid,
+      amount,
+      from_cash: fromCash,
+      from_bonus: fromBonus,
+      request_hash: requestHash,
+      response,
+      ledger_transaction_id: ledgerTransactionId,
+      created_at: createdAt,
+    }),
+  [
+    numberSentinel(0),
+    textSentinel(1),
+    textSentinel(2),
+    numberSentinel(3),
+    textSentinel(4),
+    textSentinel(5),
+    textSentinel(6),
+    numberSentinel(7),
+    numberSentinel(8),
+    numberSentinel(9),
+    textSentinel(10),
+    textSentinel(11),
+    numberSentinel(12),
+    numberSentinel(13),
+  ] as const,
+);
 
 export async function insertCasinoTransaction(
   db: Db,
@@ -215,27 +296,66 @@ export async function insertCasinoTransaction(
     created_at: number;
   },
 ) {
-  await db.insertInto('casino_transactions').values(values).execute();
+  await insertCasinoTransactionRow(
+    db,
+    values.provider_id,
+    values.transaction_uuid,
+    values.kind,
+    values.user_id,
+    values.round,
+    values.game_code,
+    values.reference_transaction_uuid,
+    values.amount,
+    values.from_cash,
+    values.from_bonus,
+    values.request_hash,
+    values.response,
+    values.ledger_transaction_id,
+    values.created_at,
+  );
 }
 
-/** Adds a movement to the player's round row (created on its first movement). */
+/** Wallet call. */
+const upsertRound = reusableQuery(
+  (db: Db, providerId: number, round: string, userId: number, gameCode: string, stake: number, win: number, now: number) =>
+    db
+      .insertInto('casino_rounds')
+      .values({
+        provider_id: providerId,
+        round,
+        user_id: userId,
+        game_code: gameCode,
+        stake,
+        win,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['provider_id', 'round', 'user_id']).doUpdateSet({
+          stake: sql`casino_rounds.stake + excluded.stake`,
+          win: sql`casino_rounds.win + excluded.win`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      ),
+  [
+    numberSentinel(0),
+    textSentinel(1),
+    numberSentinel(2),
+    textSentinel(3),
+    numberSentinel(4),
+    numberSentinel(5),
+    numberSentinel(6),
+  ] as const,
+);
+
+/** Wallet call: adds a movement to the player's round row (created on its first movement). */
 export async function addToRound(
   db: Db,
   key: { provider_id: number; round: string; user_id: number; game_code: string },
   delta: { stake: number; win: number },
   now: number,
 ) {
-  await db
-    .insertInto('casino_rounds')
-    .values({ ...key, stake: delta.stake, win: delta.win, created_at: now, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['provider_id', 'round', 'user_id']).doUpdateSet({
-        stake: sql`casino_rounds.stake + ${delta.stake}`,
-        win: sql`casino_rounds.win + ${delta.win}`,
-        updated_at: now,
-      }),
-    )
-    .execute();
+  await upsertRound(db, key.provider_id, key.round, key.user_id, key.game_code, delta.stake, delta.win, now);
 }
 
 export async function pageCasinoRounds(

@@ -184,8 +184,14 @@ export async function findUserIsDemo(db: Db, userId: number): Promise<boolean | 
 }
 
 /** A player's balances by account kind: one indexed read. */
+/** Compiled once: the casino wallet reads it on every call (see reusableQuery). */
+const selectUserBalances = reusableQuery(
+  (db: Db, userId: number) => db.selectFrom('ledger_accounts').select(['kind', 'balance']).where('owner_user_id', '=', userId),
+  [numberSentinel(0)] as const,
+);
+
 export async function listUserBalances(db: Db, userId: number): Promise<{ kind: string; balance: number | null }[]> {
-  return db.selectFrom('ledger_accounts').select(['kind', 'balance']).where('owner_user_id', '=', userId).execute();
+  return selectUserBalances(db, userId);
 }
 
 export async function listUserAccounts(db: Db, userId: number): Promise<LedgerAccountRow[]> {
