@@ -70,17 +70,15 @@ describe('sports pages', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/sports/4');
     await page.getByRole('heading', { level: 1, name: 'Cricket' }).waitFor(WAIT);
-    const rows = page.getByTestId('match-row');
-    await rows.first().waitFor(WAIT);
-    expect(await rows.first().getByRole('button').count()).toBeGreaterThanOrEqual(2);
-    await screenshot(page, 'sport-phone');
-
     // A match that starts in a minute or more: it cannot end while the test watches it (a live
-    // one at 600x may), and its prices still move every few ticks.
+    // one at 600x may), its market is open (a live one is suspended at every wicket), and its
+    // prices still move every few ticks.
     const match = await laterCricket();
-    const link = rows.locator(`a[href$="/sports-detail/${match.match_id}"]`);
-    await link.scrollIntoViewIfNeeded(WAIT);
-    await link.click();
+    const row = page.getByTestId('match-row').filter({ has: page.locator(`a[href$="/sports-detail/${match.match_id}"]`) });
+    await row.scrollIntoViewIfNeeded(WAIT);
+    await expect.poll(() => row.getByRole('button').count(), WAIT).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'sport-phone');
+    await row.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: match.name }).waitFor(WAIT);
     await page.getByTestId('scoreboard').waitFor(WAIT);
     await page.getByTestId('market-MATCH_ODDS').waitFor(WAIT);
