@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from '../config/env';
 import type { Database } from './schema';
+import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
@@ -26,8 +27,6 @@ export interface OpenDatabaseOptions {
 }
 
 const PG_INT8_OID = 20;
-/** Distinct SQL texts kept prepared; the app has a few hundred at most. */
-const STATEMENT_CACHE_SIZE = 500;
 const PG_NUMERIC_OID = 1700;
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
@@ -35,19 +34,15 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const target = parseDatabaseUrl(url);
   if (target.kind === 'sqlite') {
-    if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
-    const sqlite = new SQLite(target.file);
-    sqlite.pragma('journal_mode = WAL');
-    // FULL: a committed money movement survives a power cut, not just a crash.
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    sqlite.pragma('foreign_keys = ON');
-    const userChanges = sqliteUserChanges(sqlite);
-    const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    const isFile = target.file !== ':memory:';
+    if (isFile) mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
+    const writer = openSqlite(target.file);
+    // WAL lets a second connection read the last commit while the writer holds a transaction.
+    const reader = isFile ? openSqlite(target.file) : undefined;
+    reader?.pragma('query_only = ON');
+    const userChanges = sqliteUserChanges(writer, reader);
     const db = new Kysely<Database>({
-      dialect: reportingChanges(dialect, userChanges, {
-        // Writers take the write lock when they begin, so none fails half-way with SQLITE_BUSY.
-        beginStatement: 'begin immediate',
+      dialect: reportingChanges(routingSqliteDialect({ writer, reader }), userChanges, {
         beforeAcquire: assertNotInsideTransaction,
       }),
     });
@@ -83,23 +78,12 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   };
 }
 
-/**
- * better-sqlite3 compiles a statement on every prepare(); Kysely prepares on every query. Keeping
- * prepared statements by SQL text saves that work on every hot read. Safe because Kysely runs
- * each statement to completion (all/run) before the next one starts on this connection.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a committed money movement survives a power cut, not just a crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('foreign_keys = ON');
+  return sqlite;
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { AppError } from '../lib/app-error';
+import { groupCommitter } from './group-commit';
 import { assertNotInsideTransaction, runInTransactionScope } from './transaction-scope';
 import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResult } from './idempotency.repository';
 import type { Database } from './schema';
@@ -64,8 +65,12 @@ class Replay {
   constructor(readonly value: unknown) {}
 }
 
-/** One try, with the callback marked as inside the transaction (the driver's nested-use check). */
+/**
+ * One try, with the callback marked as inside the transaction (the driver's nested-use check).
+ * SQLite's transactions share commits with those waiting beside them (group-commit.ts).
+ */
 function attempt<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return groupCommitter(db).run((tx) => runInTransactionScope((inside) => inside(() => fn(tx))));
   return runInTransactionScope((inside) => db.transaction().execute((tx) => inside(() => fn(tx))));
 }
 

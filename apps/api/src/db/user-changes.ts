@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import {
-  type AliasedRawBuilder,
-  CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  sql,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -117,9 +110,11 @@ class Listeners {
 }
 
 /** Registers the notice function on a SQLite connection and hears the commits of other processes. */
-export function sqliteUserChanges(connection: SQLite.Database): UserChangeFeed {
+export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.Database): UserChangeFeed {
   const listeners = new Listeners();
-  connection.function(USER_CHANGED_FUNCTION, { deterministic: false }, (userId) => userId as number);
+  // On the reader too: it prepares every statement to see whether it only reads.
+  for (const each of [connection, reader])
+    each?.function(USER_CHANGED_FUNCTION, { deterministic: false }, (userId) => userId as number);
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get();
   let checkedAt = performance.now();
@@ -325,8 +320,6 @@ class ReportingConnection implements DatabaseConnection {
 }
 
 export interface DriverOptions {
-  /** Instead of the dialect's BEGIN (SQLite: 'begin immediate', so writers queue for the lock at the start). */
-  beginStatement?: string;
   /** Runs before a root-handle query takes a connection (the unit of work's nested-use check). */
   beforeAcquire?: () => void;
 }
@@ -353,8 +346,7 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options
         },
         releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
         async beginTransaction(connection, settings) {
-          if (options.beginStatement) await unwrap(connection).executeQuery(CompiledQuery.raw(options.beginStatement));
-          else await inner.beginTransaction(unwrap(connection), settings);
+          await inner.beginTransaction(unwrap(connection), settings);
           (connection as ReportingConnection).inTransaction = true;
         },
         async commitTransaction(connection) {

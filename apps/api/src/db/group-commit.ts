@@ -1,0 +1,155 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/** Units one commit carries at most: bounds how long the write lock is held. */
+const MAX_UNITS_PER_COMMIT = 64;
+const SAVEPOINT = 'unit';
+/** With nobody joining lately, a batch still waits a turn for joiners this often. */
+const PROBE_EVERY_BATCHES = 16;
+
+interface Unit {
+  run(tx: Transaction<Database>): Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Batch = ControlledTransaction<Database, string[]>;
+
+/**
+ * Group commit for SQLite (docs/adr/0010-sqlite-group-commit.md): transactions that wait for the
+ * one writer share its next COMMIT, so one fsync makes several of them durable.
+ *
+ * - Each unit runs alone, one after another, inside the batch's transaction: the first as the
+ *   transaction itself, every later one inside a savepoint. A unit that throws is rolled back
+ *   (to its savepoint, or the whole transaction when it is the first) and its caller hears the
+ *   error at once; the others go on.
+ * - A unit's caller hears its result only after the COMMIT that made it durable. If that COMMIT
+ *   fails, every unit of the batch hears the error, and none of them happened.
+ * - Before committing, the batch lets a turn of the event loop pass, so requests that were
+ *   already waiting can join it: while the last batch had joiners, and every 16th batch
+ *   otherwise, so that one player's transactions one after another pay almost nothing for it.
+ * - Units run in the leading caller's async context; the unit of work marks each as inside its
+ *   transaction itself (transaction-scope.ts), the one async-context value the API keeps.
+ */
+export class GroupCommitter {
+  private readonly queue: Unit[] = [];
+  private isLeading = false;
+  /** Whether waiting a turn before the COMMIT found joiners lately (the last batch had several units). */
+  private isJoined = false;
+  private batchesSinceProbe = 0;
+  /** Commits made and units they carried, since start (for tests and a look at how well it batches). */
+  readonly counts = { commits: 0, units: 0 };
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run: fn, resolve: resolve as (value: unknown) => void, reject });
+      if (this.isLeading) return;
+      this.isLeading = true;
+      void this.lead().finally(() => {
+        this.isLeading = false;
+      });
+    });
+  }
+
+  private async lead(): Promise<void> {
+    while (this.queue.length > 0) {
+      let batch: Batch;
+      try {
+        batch = (await this.db.startTransaction().execute()) as Batch;
+      } catch (error) {
+        // BEGIN failed (another process held the write lock past the busy timeout): every
+        // waiting unit hears it, and its unit of work may try again.
+        for (const unit of this.queue.splice(0)) unit.reject(error);
+        return;
+      }
+      const done: { unit: Unit; value: unknown }[] = [];
+      let isOpen: boolean;
+      try {
+        isOpen = await this.fill(batch, done);
+        if (isOpen && done.length > 0) await batch.commit().execute();
+        else if (isOpen) await batch.rollback().execute();
+        if (done.length > 0) {
+          this.counts.commits += 1;
+          this.counts.units += done.length;
+        }
+      } catch (error) {
+        // The batch's own statements failed (SAVEPOINT, RELEASE, COMMIT): none of it happened.
+        await batch
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+        for (const { unit } of done) unit.reject(error);
+        continue;
+      }
+      this.isJoined = done.length > 1;
+      for (const { unit, value } of done) unit.resolve(value);
+    }
+  }
+
+  /** Whether to let a turn of the event loop pass for joiners: while it pays, and now and then. */
+  private shouldWaitForJoiners(): boolean {
+    this.batchesSinceProbe += 1;
+    if (!this.isJoined && this.batchesSinceProbe < PROBE_EVERY_BATCHES) return false;
+    this.batchesSinceProbe = 0;
+    return true;
+  }
+
+  /**
+   * Runs waiting units in the batch until none is left (after a turn of the event loop, when
+   * that pays), or the batch is full. False when the batch was rolled back (its first unit failed).
+   */
+  private async fill(batch: Batch, done: { unit: Unit; value: unknown }[]): Promise<boolean> {
+    let mayWait = this.shouldWaitForJoiners();
+    while (done.length < MAX_UNITS_PER_COMMIT) {
+      let unit = this.queue.shift();
+      if (!unit && done.length > 0 && mayWait) {
+        await nextTurn();
+        unit = this.queue.shift();
+        // Wait again only while waiting brings someone.
+        mayWait = unit !== undefined;
+      }
+      if (!unit) return true;
+      if (done.length === 0) {
+        try {
+          done.push({ unit, value: await unit.run(batch) });
+        } catch (error) {
+          unit.reject(error);
+          await batch.rollback().execute();
+          return false;
+        }
+        continue;
+      }
+      const savepoint = await batch
+        .savepoint(SAVEPOINT)
+        .execute()
+        .catch((error: unknown) => {
+          unit.reject(error);
+          throw error;
+        });
+      try {
+        const value = await unit.run(savepoint);
+        done.push({ unit, value });
+      } catch (error) {
+        unit.reject(error);
+        await savepoint.rollbackToSavepoint(SAVEPOINT).execute();
+      }
+      await savepoint.releaseSavepoint(SAVEPOINT).execute();
+    }
+    return true;
+  }
+}
+
+const committers = new WeakMap<Kysely<Database>, GroupCommitter>();
+
+/** The database's committer (one per Kysely instance). */
+export function groupCommitter(db: Kysely<Database>): GroupCommitter {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new GroupCommitter(db);
+    committers.set(db, committer);
+  }
+  return committer;
+}

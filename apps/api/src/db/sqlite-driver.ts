@@ -1,0 +1,210 @@
+import type SQLite from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+/** Distinct SQL texts kept prepared per connection; the app has a few hundred at most. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares on every query. Keeping
+ * prepared statements by SQL text saves that work on every hot read. Safe because each statement
+ * runs to completion (all/run) before the next one starts on its connection.
+ */
+class StatementCache {
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(readonly connection: SQLite.Database) {}
+
+  prepare(sql: string): SQLite.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function run<R>(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/** A FIFO lock on the writing connection: one transaction (or root write) at a time. */
+class WriterLock {
+  private isHeld = false;
+  private readonly waiters: (() => void)[] = [];
+
+  async acquire(): Promise<void> {
+    if (!this.isHeld) {
+      this.isHeld = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Hands the lock to the next waiter, if any. */
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.isHeld = false;
+  }
+}
+
+/**
+ * SQLite with a writing connection and, for a file, a reading one (docs/adr/0010-sqlite-group-commit.md).
+ *
+ * - Transactions begin IMMEDIATE on the writer, which they hold until they end: a writer takes
+ *   the write lock at its start and waits for it (busy timeout) instead of failing half-way.
+ * - A statement outside a transaction that only reads runs on the reader (WAL: it sees the last
+ *   commit) and never queues behind an open transaction; any other one takes the writer.
+ * - `:memory:` has one connection (a second would be another database): everything takes the writer.
+ */
+class RoutingSqliteDriver implements Driver {
+  private readonly lock = new WriterLock();
+  private readonly writer: StatementCache;
+  private readonly reader: StatementCache | undefined;
+
+  constructor(files: SqliteConnections) {
+    this.writer = new StatementCache(files.writer);
+    this.reader = files.reader && new StatementCache(files.reader);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this.writer, this.reader, this.lock);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutedConnection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as RoutedConnection).control('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // After a BEGIN that failed there is nothing to roll back.
+    if ((connection as RoutedConnection).isInTransaction) (connection as RoutedConnection).control('rollback');
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as RoutedConnection).control(`savepoint "${name}"`);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as RoutedConnection).control(`rollback to "${name}"`);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as RoutedConnection).control(`release "${name}"`);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as RoutedConnection).end();
+  }
+
+  async destroy(): Promise<void> {
+    this.reader?.connection.close();
+    this.writer.connection.close();
+  }
+}
+
+class RoutedConnection implements DatabaseConnection {
+  /** Whether this connection holds the writer for a transaction. */
+  private isHolding = false;
+
+  constructor(
+    private readonly writer: StatementCache,
+    private readonly reader: StatementCache | undefined,
+    private readonly lock: WriterLock,
+  ) {}
+
+  async begin(): Promise<void> {
+    await this.lock.acquire();
+    this.isHolding = true;
+    try {
+      this.writer.prepare('begin immediate').run();
+    } catch (error) {
+      this.end();
+      throw error;
+    }
+  }
+
+  get isInTransaction(): boolean {
+    return this.isHolding;
+  }
+
+  /** COMMIT, ROLLBACK and savepoints: only inside this connection's transaction. */
+  control(statement: string): void {
+    if (!this.isHolding) throw new Error(`SQLite: "${statement}" outside a transaction`);
+    this.writer.prepare(statement).run();
+  }
+
+  end(): void {
+    if (!this.isHolding) return;
+    this.isHolding = false;
+    this.lock.release();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.isHolding) return run(this.writer.prepare(query.sql), query.parameters);
+    const onReader = this.readerStatement(query.sql);
+    if (onReader?.readonly) return run(onReader, query.parameters);
+    await this.lock.acquire();
+    try {
+      return run(this.writer.prepare(query.sql), query.parameters);
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** The statement prepared on the reader, if there is one and it can prepare it. */
+  private readerStatement(sql: string): SQLite.Statement | undefined {
+    try {
+      return this.reader?.prepare(sql);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(query.query)) throw new Error('SQLite streams only SELECT queries');
+    // A stream outside a transaction reads a snapshot on the reader; inside one, the writer's view.
+    const source = this.isHolding || !this.reader ? this.writer : this.reader;
+    const mustLock = source === this.writer && !this.isHolding;
+    if (mustLock) await this.lock.acquire();
+    try {
+      for (const row of source.prepare(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+    } finally {
+      if (mustLock) this.lock.release();
+    }
+  }
+}
+
+export interface SqliteConnections {
+  writer: SQLite.Database;
+  /** Absent for `:memory:`. */
+  reader?: SQLite.Database;
+}
+
+export function routingSqliteDialect(connections: SqliteConnections): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new RoutingSqliteDriver(connections),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}

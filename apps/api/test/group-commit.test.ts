@@ -1,0 +1,117 @@
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupCommitter } from '../src/db/group-commit';
+import { moneyTransaction } from '../src/db/unit-of-work';
+import { auditLedger } from '../src/modules/ledger/ledger-audit';
+import { ref } from './support/refs';
+import { testDatabaseKind } from './test-app';
+import { openWalletTestDb, type WalletTestDb } from './wallet-support';
+
+type Tx = Parameters<Parameters<typeof moneyTransaction>[2]>[0];
+
+let t: WalletTestDb;
+/** A connection of its own on the same file: sees only what is committed. */
+let outside: SQLite.Database;
+
+beforeAll(async () => {
+  if (testDatabaseKind() !== 'sqlite') return;
+  t = await openWalletTestDb();
+  outside = new SQLite(t.databaseEnv.DATABASE_URL?.slice('sqlite:'.length) ?? '', { readonly: true });
+});
+afterAll(async () => {
+  if (testDatabaseKind() !== 'sqlite') return;
+  outside.close();
+  expect((await auditLedger(t.db)).faults).toEqual([]);
+  await t.close();
+});
+
+async function funded(name: string, paise: number): Promise<number> {
+  const userId = await t.addPlayer(name);
+  await t.inTransaction(
+    (tx) =>
+      t.module.ledger.transfer(tx, {
+        kind: 'test_credit',
+        reference: ref('gc'),
+        userId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: paise,
+      }),
+    userId,
+  );
+  return userId;
+}
+
+function debit(tx: Tx, userId: number, amount: number) {
+  return t.module.ledger.transfer(tx, {
+    kind: 'test_debit',
+    reference: ref('gc-debit'),
+    userId,
+    from: { userId, kind: 'cash' },
+    to: { system: 'house' },
+    amount,
+  });
+}
+
+const committedCash = (userId: number) =>
+  Number(
+    (
+      outside.prepare("select balance from ledger_accounts where owner_user_id = ? and kind = 'cash'").get(userId) as {
+        balance: number;
+      }
+    ).balance,
+  );
+
+describe.runIf(testDatabaseKind() === 'sqlite')('SQLite group commit', () => {
+  it('lets transactions that wait together share a commit, each all or nothing, each answered once durable', async () => {
+    const players = await Promise.all(Array.from({ length: 30 }, (_, index) => funded(`gc_player_${index}`, 1_000)));
+    const before = { ...groupCommitter(t.db).counts };
+    const seenAtAnswer: (number | undefined)[] = [];
+    const outcomes = await Promise.allSettled(
+      players.map((userId, index) =>
+        moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
+          await debit(tx, userId, 100 + index);
+          // Every third one fails after it moved money, the first of them as the batch's first unit.
+          if (index % 3 === 0) throw new Error(`unit ${index} failed`);
+          return index;
+        }).then((value) => {
+          // What another connection sees at the moment the caller hears "done".
+          seenAtAnswer[index] = committedCash(userId);
+          return value;
+        }),
+      ),
+    );
+    for (const [index, outcome] of outcomes.entries()) {
+      if (index % 3 === 0) {
+        expect(outcome).toEqual({ status: 'rejected', reason: new Error(`unit ${index} failed`) });
+        expect(committedCash(players[index] as number)).toBe(1_000);
+      } else {
+        expect(outcome).toEqual({ status: 'fulfilled', value: index });
+        expect(seenAtAnswer[index]).toBe(1_000 - 100 - index);
+      }
+    }
+    const after = groupCommitter(t.db).counts;
+    expect(after.units - before.units).toBe(20);
+    // Thirty transactions queued at once need only a commit or two, not twenty.
+    expect(after.commits - before.commits).toBeLessThanOrEqual(2);
+  });
+
+  it('answers a read outside the transaction at once, with the last commit, while a transaction is open', async () => {
+    const userId = await funded('gc_reader', 1_000);
+    let applied!: () => void;
+    const isApplied = new Promise<void>((resolve) => (applied = resolve));
+    let finish!: () => void;
+    const mayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const open = moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
+      await debit(tx, userId, 300);
+      applied();
+      await mayFinish;
+    });
+    await isApplied;
+    // On one shared connection this read would wait for the transaction, which waits for it.
+    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(1_000);
+    finish();
+    await open;
+    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(700);
+  });
+});
