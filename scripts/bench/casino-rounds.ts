@@ -14,14 +14,24 @@ import { benchCustomer, rawSqliteLedger } from './wallet-ledger';
 
 /**
  * Casino rounds per second: a bet and a win, each a signed call through the wallet API (Fastify
- * routing, RSA-SHA256 check, the unit of work, the ledger), in-process on a fresh SQLite file, one
- * round after another, as one provider plays one player's rounds; beside the raw driver's rate for
- * the same two ledger transactions a round makes (two raw debits on a database of its own).
+ * routing, RSA-SHA256 check, the unit of work, the ledger), in-process on a fresh SQLite file;
+ * beside the raw driver's rate for the same two ledger transactions a round makes (two raw debits
+ * on a database of its own, one after another: the raw driver's best).
+ *
+ * Two loads: one player's rounds one after another (every call waits for its own commit), and
+ * `players` players at once, each playing its rounds one after another, as a provider's table of
+ * players does (calls that wait together share a commit: db/group-commit.ts).
  */
 /** Rounds and raw debits alternate in this many slices. */
 const SLICES = 10;
 
-export async function benchCasinoRounds(rounds: number): Promise<{ roundsPerSecond: number; rawRoundsPerSecond: number }> {
+export interface CasinoRoundsResult {
+  players: number;
+  roundsPerSecond: number;
+  rawRoundsPerSecond: number;
+}
+
+export async function benchCasinoRounds(rounds: number, players: number): Promise<CasinoRoundsResult> {
   const folder = mkdtempSync(path.join(tmpdir(), 'casino-rounds-bench-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${path.join(folder, 'casino.db')}`,
@@ -43,29 +53,38 @@ export async function benchCasinoRounds(rounds: number): Promise<{ roundsPerSeco
       launchUrl: 'https://bench.example.test/?g={game_code}&t={token}',
     });
     await casino.addGame({ providerCode: 'benchprov', code: 'bench-slot', name: 'Bench Slot', category: 'slot' });
-    const userId = await insertUser(database.db, benchCustomer('benchcasino'));
-    await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-      ledger.transfer(trx, {
-        kind: 'operator_credit',
-        reference: 'bench:casino',
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: 1_000_000_000,
-      }),
-    );
-    const token = new URL(await casino.launchGame(userId, 'bench-slot', 'en')).searchParams.get('t') ?? '';
+    const tokens: string[] = [];
+    for (let player = 0; player < players; player += 1) {
+      const userId = await insertUser(database.db, benchCustomer(`benchcasino${player}`));
+      await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+        ledger.transfer(trx, {
+          kind: 'operator_credit',
+          reference: `bench:casino:${player}`,
+          userId,
+          from: { system: 'house' },
+          to: { userId, kind: 'cash' },
+          amount: 1_000_000_000,
+        }),
+      );
+      tokens.push(new URL(await casino.launchGame(userId, 'bench-slot', 'en')).searchParams.get('t') ?? '');
+    }
     // The provider signs on its side: requests are signed before the clock starts, so what is
     // timed is the platform's work (routing, the signature check, the unit of work, the ledger).
-    const signed = (url: string, body: Record<string, unknown>) => {
-      const raw = JSON.stringify({ request_uuid: randomUUID(), token, game_code: 'bench-slot', currency: 'INR', ...body });
+    const signed = (player: number, url: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify({
+        request_uuid: randomUUID(),
+        token: tokens[player],
+        game_code: 'bench-slot',
+        currency: 'INR',
+        ...body,
+      });
       return { url, raw, signature: createSign('RSA-SHA256').update(raw).sign(privateKey, 'base64') };
     };
-    const roundCalls = (index: number) => {
-      const round = `r-${index}`;
+    const roundCalls = (player: number, index: number) => {
+      const round = `p${player}-r${index}`;
       return [
-        signed('/api/provider/wallet/transaction/bet', { transaction_uuid: `${round}:bet`, round, amount: 100 }),
-        signed('/api/provider/wallet/transaction/win', {
+        signed(player, '/api/provider/wallet/transaction/bet', { transaction_uuid: `${round}:bet`, round, amount: 100 }),
+        signed(player, '/api/provider/wallet/transaction/win', {
           transaction_uuid: `${round}:win`,
           reference_transaction_uuid: `${round}:bet`,
           round,
@@ -82,9 +101,17 @@ export async function benchCasinoRounds(rounds: number): Promise<{ roundsPerSeco
       });
       if (response.json<{ status: string }>().status !== 'RS_OK') throw new Error(`bench call refused: ${response.body}`);
     };
-    const warmUp = Array.from({ length: 50 }, (_, index) => roundCalls(-index - 1)).flat();
-    const timed = Array.from({ length: rounds }, (_, index) => roundCalls(index)).flat();
-    for (const call of warmUp) await send(call);
+    /** Each player's calls in order; the players at once. */
+    const play = (calls: ReturnType<typeof signed>[][]) =>
+      Promise.all(
+        calls.map(async (own) => {
+          for (const call of own) await send(call);
+        }),
+      );
+    const perPlayer = Math.ceil(rounds / players);
+    const callsOf = (from: number, count: number) =>
+      tokens.map((_, player) => Array.from({ length: count }, (__, index) => roundCalls(player, from + index)).flat());
+    await play(callsOf(-50, 50));
     // Alternate slices of rounds with slices of raw debits (two per round), so that the machine's
     // busy moments fall on both alike; each rate is its total over its own slices.
     const raw = await rawSqliteLedger();
@@ -92,17 +119,19 @@ export async function benchCasinoRounds(rounds: number): Promise<{ roundsPerSeco
       for (let index = 0; index < 100; index += 1) await raw.debit();
       let casinoSeconds = 0;
       let rawSeconds = 0;
-      const perSlice = Math.ceil(rounds / SLICES);
+      let played = 0;
+      const perSlice = Math.ceil(perPlayer / SLICES);
       for (let slice = 0; slice < SLICES; slice += 1) {
-        const calls = timed.slice(slice * perSlice * 2, (slice + 1) * perSlice * 2);
+        const calls = callsOf(slice * perSlice, perSlice);
         let started = performance.now();
-        for (const call of calls) await send(call);
+        await play(calls);
         casinoSeconds += (performance.now() - started) / 1000;
+        played += perSlice * players;
         started = performance.now();
-        for (let index = 0; index < calls.length; index += 1) await raw.debit();
+        for (let index = 0; index < perSlice * players * 2; index += 1) await raw.debit();
         rawSeconds += (performance.now() - started) / 1000;
       }
-      return { roundsPerSecond: rounds / casinoSeconds, rawRoundsPerSecond: rounds / rawSeconds };
+      return { players, roundsPerSecond: played / casinoSeconds, rawRoundsPerSecond: played / rawSeconds };
     } finally {
       await raw.close();
     }
