@@ -17,22 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function funded(name: string, paise: number): Promise<number> {
-  const userId = await t.addPlayer(name);
-  await t.inTransaction(
-    (tx) =>
-      t.module.ledger.transfer(tx, {
-        kind: 'test_credit',
-        reference: ref('uow'),
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: paise,
-      }),
-    userId,
-  );
-  return userId;
-}
+const funded = (name: string, paise: number) => t.fundedPlayer(name, paise);
 
 const cash = async (userId: number) => (await t.module.wallet.readBalances(t.db, userId)).cash;
 

@@ -23,6 +23,8 @@ export interface WalletTestDb {
   module: WalletModule;
   /** Inserts a customer straight into users (no password hashing: fast). */
   addPlayer(name: string, options?: { isDemo?: boolean; parentId?: number | null }): Promise<number>;
+  /** A player (as addPlayer) with `paise` of cash from the house. */
+  fundedPlayer(name: string, paise: number): Promise<number>;
   /** Runs `work` in one money transaction holding the players' locks, as every caller of the ledger must. */
   inTransaction<T>(work: (trx: Tx) => Promise<T>, ...userIds: number[]): Promise<T>;
   close(): Promise<void>;
@@ -35,12 +37,18 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...testDb.env });
   const database = await prepareDatabase(config, clock);
   const db = database.db;
-  return {
+  const module = createWalletModule(db, clock);
+  const t: WalletTestDb = {
     database,
     databaseEnv: testDb.env,
     db,
     clock,
-    module: createWalletModule(db, clock),
+    module,
+    async fundedPlayer(name, paise) {
+      const userId = await t.addPlayer(name);
+      await t.inTransaction((tx) => creditFromHouse(module.ledger, tx, userId, paise), userId);
+      return userId;
+    },
     addPlayer: (name, options = {}) =>
       insertUser(db, {
         user_name: name,
@@ -61,6 +69,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
       await testDb.drop();
     },
   };
+  return t;
 }
 
 export interface WalletApiApp extends AccountsTestApp {
