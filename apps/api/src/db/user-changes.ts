@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import {
-  type AliasedRawBuilder,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  sql,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
 import pg from 'pg';
 
 /**
