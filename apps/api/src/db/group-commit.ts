@@ -66,12 +66,10 @@ export class GroupCommitter {
         return;
       }
       const done: { unit: Unit; value: unknown }[] = [];
-      let isOpen: boolean;
       try {
-        isOpen = await this.fill(batch, done);
-        if (isOpen && done.length > 0) await batch.commit().execute();
-        else if (isOpen) await batch.rollback().execute();
-        if (done.length > 0) {
+        // fill() leaves the batch open only with at least one unit done in it.
+        if (await this.fill(batch, done)) {
+          await batch.commit().execute();
           this.counts.commits += 1;
           this.counts.units += done.length;
         }
