@@ -8,8 +8,9 @@ import { installLiveSocket } from './websocket';
 const bus = createLocalEventBus();
 let app: FastifyInstance;
 
-async function start(): Promise<string> {
+async function start(addRoutes?: (app: FastifyInstance) => void): Promise<string> {
   app = Fastify();
+  addRoutes?.(app);
   await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => {
@@ -73,5 +74,26 @@ describe('the live socket', () => {
     await until(() => client.messages.some((m) => m.type === 'pong'));
     expect(client.messages.filter((m) => m.type === 'delta').map((m) => m.seq)).toEqual([5, 6]);
     client.socket.close();
+  });
+
+  it('refuses an upgrade to any other path before routing, and closes its socket', async () => {
+    let handled = 0;
+    const url = await start((app) =>
+      app.get('/api/other', async () => {
+        handled += 1;
+        return { ok: true };
+      }),
+    );
+    const other = new WebSocket(url.replace('/api/ws', '/api/other'));
+    const status = await new Promise<number>((resolve, reject) => {
+      other.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      other.on('open', () => reject(new Error('upgraded')));
+    });
+    expect(status).toBe(404);
+    expect(handled).toBe(0);
+    // The live socket itself still opens.
+    const live = open(url);
+    await live.opened;
+    live.socket.close();
   });
 });
