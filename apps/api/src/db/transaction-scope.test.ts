@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { assertNotInsideTransaction, NestedRootQueryError, runInTransactionScope } from './transaction-scope';
+
+/** A transaction stand-in: the scope's body, which holds until `release` is called. */
+function openScope(): { release: () => void; checkedInside: Promise<unknown> } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const checkedInside = runInTransactionScope((body) =>
+    body(async () => {
+      await held;
+      // After an await, as a service's root-handle query would come.
+      return assertNotInsideTransaction();
+    }),
+  );
+  return { release, checkedInside };
+}
+
+describe('the transaction scope', () => {
+  it('marks each open transaction while others begin and end beside it', async () => {
+    const first = openScope();
+    const second = openScope();
+    // The second ends while the first is still open: the first must still be marked.
+    second.release();
+    await expect(second.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+    first.release();
+    await expect(first.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+    // Outside any transaction, root-handle queries are fine.
+    expect(() => assertNotInsideTransaction()).not.toThrow();
+  });
+
+  it('marks a transaction that opens after all the others had ended', async () => {
+    const before = openScope();
+    before.release();
+    await expect(before.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+    const after = openScope();
+    after.release();
+    await expect(after.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+  });
+});
