@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from '../config/env';
 import type { Database } from './schema';
 import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
+import { SchemaScopedPostgresDialect } from './postgres-introspector';
 import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
@@ -65,7 +66,9 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     },
   });
   const db = new Kysely<Database>({
-    dialect: reportingChanges(new PostgresDialect({ pool }), userChanges, { beforeAcquire: assertNotInsideTransaction }),
+    dialect: reportingChanges(new SchemaScopedPostgresDialect({ pool }), userChanges, {
+      beforeAcquire: assertNotInsideTransaction,
+    }),
   });
   return {
     db,
