@@ -37,14 +37,30 @@ async function createPlayers(server: RunningServer, prefix: string, count: numbe
   return names;
 }
 
-/** One login request per player, each from its own address (the API trusts one proxy hop here). */
+/**
+ * Logins of one player after another, each from its own address (the API trusts one proxy hop
+ * here). The players are handed out from one counter shared by every connection: with a list per
+ * connection, the 8 connections walked it in step and logged the same player in from the same
+ * address at the same moment, which the throttle rightly counts as one guesser's parallel tries
+ * (5 per account and address) and refused.
+ */
 function loginRequests(names: string[]): autocannon.Request[] {
-  return names.map((name, i) => ({
-    method: 'POST',
-    path: '/api/user/login',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 8) & 255}.${i & 255}.7` },
-    body: JSON.stringify({ user_name: name, password: PASSWORD, type: 'C' }),
-  }));
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/api/user/login',
+      setupRequest: (request) => {
+        const i = next % names.length;
+        next += 1;
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 8) & 255}.${i & 255}.7` },
+          body: JSON.stringify({ user_name: names[i], password: PASSWORD, type: 'C' }),
+        };
+      },
+    },
+  ];
 }
 
 interface PacerResult {
