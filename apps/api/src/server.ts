@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnvFile } from './config/env';
 import { buildApp } from './app';
-import { connectRedis, prepareDatabase } from './startup';
+import { closeGracefully, connectRedis, prepareDatabase } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,13 +16,12 @@ async function main(): Promise<void> {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    const forceExit = setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown did not finish in time: exiting with requests still open');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    // Stop taking requests, let the ones in flight finish, then release the database.
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => redis?.quit())
+    closeGracefully(app, database, redis)
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

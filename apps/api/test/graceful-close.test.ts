@@ -1,0 +1,65 @@
+import { request as httpRequest, Agent } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeGracefully } from '../src/startup';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Far below Fastify's 72 s keep-alive timeout, which an unswept connection would wait out. */
+const CLOSE_BOUND_MS = 5_000;
+
+let t: TestApp | undefined;
+// closeGracefully closed the app and the database already; closing them again is harmless and drops the database.
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('shutting down with a request in flight', () => {
+  it('answers the request, then closes its keep-alive connection and finishes without waiting for the idle timeout', async () => {
+    let release = () => {};
+    let entered = () => {};
+    const isInside = new Promise<void>((resolve) => (entered = resolve));
+    t = await createTestApp({
+      beforeReady(app) {
+        app.get('/test/slow', async () => {
+          entered();
+          await new Promise<void>((resolve) => (release = resolve));
+          return { ok: true };
+        });
+      },
+    });
+    const { app, database } = t;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+
+    // A client that keeps connections open, as a reverse proxy does.
+    const agent = new Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/test/slow', agent }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await isInside;
+
+    let isClosed = false;
+    const closing = closeGracefully(app, database).then(() => (isClosed = true));
+    // The answer goes out only once the server has stopped listening: its one sweep of idle
+    // connections has passed, and this connection is still busy.
+    while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const { status, body } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toEqual({ ok: true });
+
+    const outcome = await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), CLOSE_BOUND_MS).unref()),
+    ]);
+    agent.destroy();
+    expect(outcome).toBe('closed');
+    expect(isClosed).toBe(true);
+  });
+});
