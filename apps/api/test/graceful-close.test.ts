@@ -1,5 +1,8 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { HashJob } from '../src/modules/users/password-pool';
+import { configurePasswordHashing } from '../src/modules/users/password';
+import { DEMO_ACCOUNTS } from '../src/seed/seed';
 import { closeGracefully } from '../src/startup';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -11,6 +14,7 @@ let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
+  configurePasswordHashing({ hasher: 'worker', memoryKib: 1_024, passes: 1 });
 });
 
 describe('shutting down with a request in flight', () => {
@@ -61,5 +65,35 @@ describe('shutting down with a request in flight', () => {
     agent.destroy();
     expect(outcome).toBe('closed');
     expect(isClosed).toBe(true);
+  });
+
+  it('waits for a password hash still running: exiting inside argon2 on a worker thread aborts the process', async () => {
+    t = await createTestApp();
+    const { app, database } = t;
+    // A hash that ends only when the test says (as a real one ends when argon2 is done).
+    const held: { job: HashJob; finish: (value: boolean) => void }[] = [];
+    configurePasswordHashing({
+      hasher: 'worker',
+      createWorker: () => ({
+        run: (job) => new Promise<boolean>((finish) => held.push({ job, finish })),
+        terminate: () => undefined,
+      }),
+    });
+    const login = app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { user_name: DEMO_ACCOUNTS.player.userName, password: DEMO_ACCOUNTS.player.password, type: 'C' },
+    });
+    await expect.poll(() => held.length).toBe(1);
+
+    let isClosed = false;
+    const closing = closeGracefully(app, database).then(() => (isClosed = true));
+    while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isClosed).toBe(false);
+    held[0]?.finish(false);
+    await closing;
+    expect(isClosed).toBe(true);
+    await login.catch(() => undefined);
   });
 });

@@ -111,6 +111,7 @@ export class PasswordHashPool {
   private readonly queue: Waiting[] = [];
   private busy = 0;
   private isClosed = false;
+  private readonly settledWaiters: (() => void)[] = [];
 
   constructor(private readonly options: PasswordHashPoolOptions) {}
 
@@ -136,6 +137,15 @@ export class PasswordHashPool {
     });
   }
 
+  /**
+   * Resolves once no job runs or waits. The server waits for it before it exits: a process that
+   * exits while a worker thread is inside argon2 aborts (SIGABRT) instead of exiting 0.
+   */
+  settled(): Promise<void> {
+    if (this.busy === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
   /** Stops the idle workers; busy ones stop when their job ends. */
   close(): void {
     this.isClosed = true;
@@ -157,6 +167,7 @@ export class PasswordHashPool {
       if (isHealthy && !this.isClosed) this.idle.push(worker);
       else worker.terminate();
       this.next();
+      if (this.busy === 0 && this.queue.length === 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
     }
   }
 

@@ -92,4 +92,21 @@ describe('the hashing pool', () => {
     expect(await next).toBe('hash-y');
     expect(workers.created()).toBe(2);
   });
+
+  it('is settled only once no job runs or waits', async () => {
+    const workers = heldWorkers();
+    const pool = new PasswordHashPool({ size: 1, maxQueueWaitMs: 60_000, createWorker: workers.createWorker });
+    await pool.settled();
+    const jobs = ['a', 'b'].map((password) => pool.run({ op: 'hash', password, options: CHEAP }));
+    let isSettled = false;
+    const settled = pool.settled().then(() => (isSettled = true));
+    workers.held[0]?.finish('hash-a');
+    await jobs[0];
+    await expect.poll(() => workers.held.length).toBe(2);
+    // 'b' started after 'a' ended: the pool is still busy.
+    expect(isSettled).toBe(false);
+    workers.held[1]?.finish('hash-b');
+    await settled;
+    expect(await Promise.all(jobs)).toEqual(['hash-a', 'hash-b']);
+  });
 });

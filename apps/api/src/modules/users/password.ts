@@ -53,6 +53,11 @@ export function configurePasswordHashing(options: PasswordHashingOptions): void 
   });
 }
 
+/** Resolves once no password hash runs or waits (the server waits for it before it exits). */
+export function passwordHashingSettled(): Promise<void> {
+  return pool.settled();
+}
+
 /** The refusal a player sees when logins are queued past the limit. */
 function busyRefusal(): RetryLaterError {
   return new RetryLaterError(
