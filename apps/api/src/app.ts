@@ -8,7 +8,6 @@ import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { createRedisEventBus } from './lib/redis-event-bus';
 import type { AccountHooks } from './modules/auth/account-hooks';
 import { createAccounts } from './modules/auth/accounts';
-import { passwordHashingSettled } from './modules/users/password';
 import { registerCasino } from './modules/casino/casino.module';
 import { registerFairGames } from './modules/fair-games/fair-games.module';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
@@ -142,9 +141,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
-  // A login whose client went away may still be hashing when the server closes: exiting in the
-  // middle of argon2 on a worker thread aborts the process.
-  app.addHook('onClose', async () => passwordHashingSettled());
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
   installAuth(app, accounts.sessions);
   installIdempotency(app, db, clock);

@@ -48,8 +48,7 @@ describe('shutting down with a request in flight', () => {
     });
     await isInside;
 
-    let isClosed = false;
-    const closing = closeGracefully(app, database).then(() => (isClosed = true));
+    const closing = closeGracefully(app, database);
     // The answer goes out only once the server has stopped listening: its one sweep of idle
     // connections has passed, and this connection is still busy.
     while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -64,7 +63,6 @@ describe('shutting down with a request in flight', () => {
     ]);
     agent.destroy();
     expect(outcome).toBe('closed');
-    expect(isClosed).toBe(true);
   });
 
   it('waits for a password hash still running: exiting inside argon2 on a worker thread aborts the process', async () => {
@@ -88,7 +86,7 @@ describe('shutting down with a request in flight', () => {
 
     let isClosed = false;
     const closing = closeGracefully(app, database).then(() => (isClosed = true));
-    while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A negative check: a busy machine can only make it pass without the wait, never fail with it.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(isClosed).toBe(false);
     held[0]?.finish(false);

@@ -10,7 +10,7 @@ import { createOtpService } from '../otp/otp.service';
 import { createSessionsService, type SessionsService } from '../sessions/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SmsProvider } from '../sms/sms-provider';
-import { configurePasswordHashing } from '../users/password';
+import { configurePasswordHashing, passwordHashingSettled } from '../users/password';
 import type { AccountHooks } from './account-hooks';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
@@ -66,6 +66,9 @@ export function createAccounts(options: AccountsOptions): Accounts {
   return {
     sessions,
     registerRoutes(app) {
+      // A login whose client went away may still be hashing when the server closes: exiting in
+      // the middle of argon2 on a worker thread aborts the process.
+      app.addHook('onClose', async () => passwordHashingSettled());
       registerAuthRoutes(app, { auth, passwords, otp });
       registerActivityRoutes(app, db);
       sweepEvery(app, 'login throttle purge', THROTTLE_PURGE_INTERVAL_MS, () => purgeExpiredThrottles(db, clock));

@@ -115,6 +115,10 @@ export class PasswordHashPool {
 
   constructor(private readonly options: PasswordHashPoolOptions) {}
 
+  private get isIdle(): boolean {
+    return this.busy === 0 && this.queue.length === 0;
+  }
+
   /** Jobs waiting for a worker. */
   get waiting(): number {
     return this.queue.length;
@@ -142,7 +146,7 @@ export class PasswordHashPool {
    * exits while a worker thread is inside argon2 aborts (SIGABRT) instead of exiting 0.
    */
   settled(): Promise<void> {
-    if (this.busy === 0 && this.queue.length === 0) return Promise.resolve();
+    if (this.isIdle) return Promise.resolve();
     return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
@@ -167,7 +171,7 @@ export class PasswordHashPool {
       if (isHealthy && !this.isClosed) this.idle.push(worker);
       else worker.terminate();
       this.next();
-      if (this.busy === 0 && this.queue.length === 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
+      if (this.isIdle) for (const resolve of this.settledWaiters.splice(0)) resolve();
     }
   }
 
