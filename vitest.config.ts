@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// expect.poll gives up after 1 s by default: less than a page load or a worker's start on a
+// loaded two-core CI machine. A poll that passes returns as soon as it passes.
+const patientPolls = { poll: { timeout: 10_000 } };
 
 /**
  * Test tiers: pure shared rules; the API through real HTTP on SQLite (and again on PostgreSQL
@@ -16,9 +19,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'api', include: apiTests, env: { TEST_DB_KIND: 'sqlite' }, testTimeout: 30_000 } },
+      { test: { name: 'api', include: apiTests, env: { TEST_DB_KIND: 'sqlite' }, testTimeout: 30_000, expect: patientPolls } },
       ...(hasPostgres
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_KIND: 'postgres' }, testTimeout: 30_000 } }]
+        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_KIND: 'postgres' }, testTimeout: 30_000, expect: patientPolls } }]
         : []),
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       {
@@ -27,6 +30,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: patientPolls,
           // Chromium is heavy on two cores: one browser journey file at a time.
           fileParallelism: false,
         },
