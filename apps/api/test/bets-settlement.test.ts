@@ -245,19 +245,22 @@ describe('settlement', () => {
     let expected = 0;
     let settledMarkets = 0;
     for (const type of ['MATCH_ODDS', 'BOOKMAKER']) {
-      const snapshot = snapshots.find((item) =>
-        item.markets.some(
-          (market) =>
-            market.market_type === type &&
-            market.status === 'OPEN' &&
-            !used.has(market.market_id) &&
-            market.runners.every((r) => r.back.length && r.lay.length),
-        ),
+      const candidates = snapshots.flatMap((item) =>
+        item.markets
+          .filter(
+            (market) =>
+              market.market_type === type &&
+              market.status === 'OPEN' &&
+              !used.has(market.market_id) &&
+              market.runners.every((r) => r.back.length && r.lay.length),
+          )
+          .map((market) => ({ snapshot: item, market })),
       );
-      const market = snapshot?.markets.find(
-        (item) => item.market_type === type && item.status === 'OPEN' && !used.has(item.market_id),
-      );
-      if (!snapshot || !market) continue;
+      // Rather a market without an in-play bet delay: the delay has its own tests and would add
+      // 5 s to every bet here.
+      const pick = candidates.find(({ market }) => !(market.in_play && market.bet_delay_s > 0)) ?? candidates[0];
+      if (!pick) continue;
+      const { snapshot, market } = pick;
       used.add(market.market_id);
       const kind = type === 'BOOKMAKER' ? 'bookmaker' : 'match_odds';
       const bets: MarketBet[] = [];
@@ -288,7 +291,7 @@ describe('settlement', () => {
       await settlement.settle(`M:${market.market_id}`, { outcome: 'winner', winnerSelectionId: winner }, 'operator');
       settledMarkets += 1;
     }
-    expect(settledMarkets).toBeGreaterThan(0);
+    expect(settledMarkets).toBe(2);
     const balances = await t.module.wallet.readBalances(t.database.db, player.userId);
     expect(balances).toMatchObject({ cash: 1_000_000 + expected, exposure: 0 });
     expect((await auditLedger(t.database.db)).faults).toEqual([]);
