@@ -81,6 +81,20 @@ describe.runIf(testDatabaseKind() === 'sqlite')('SQLite group commit', () => {
     expect(after.commits - before.commits).toBeLessThanOrEqual(2);
   });
 
+  it('takes the next unit of a caller that comes back the moment its last one was answered', async () => {
+    // The leader used to stop leading a few steps after it had answered its last unit: a caller
+    // quick enough to queue again in between found a leader about to stop, and waited forever.
+    const committer = groupCommitter(t.db);
+    const answered: number[] = [];
+    const callOneAfterAnother = async () => {
+      for (let index = 0; index < 20; index += 1) answered.push(await committer.run(async () => index));
+      return 'all answered';
+    };
+    const stuck = new Promise<string>((resolve) => setTimeout(() => resolve(`stuck after ${answered.length}`), 5_000).unref());
+    expect(await Promise.race([callOneAfterAnother(), stuck])).toBe('all answered');
+    expect(answered).toEqual(Array.from({ length: 20 }, (_, index) => index));
+  });
+
   it('answers a read outside the transaction at once, with the last commit, while a transaction is open', async () => {
     const userId = await funded('gc_reader', 1_000);
     let applied!: () => void;

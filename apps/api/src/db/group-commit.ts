@@ -48,42 +48,49 @@ export class GroupCommitter {
       this.queue.push({ run: fn, resolve: resolve as (value: unknown) => void, reject });
       if (this.isLeading) return;
       this.isLeading = true;
-      void this.lead().finally(() => {
-        this.isLeading = false;
-      });
+      void this.lead();
     });
   }
 
+  /**
+   * Runs batches while units wait. It stops leading in the same step as it finds the queue empty
+   * (no await between): a caller that comes back at once with its next unit finds either a leader
+   * that will take it or none, never one about to stop, which would leave its unit waiting forever.
+   */
   private async lead(): Promise<void> {
-    while (this.queue.length > 0) {
-      let batch: Batch;
-      try {
-        batch = (await this.db.startTransaction().execute()) as Batch;
-      } catch (error) {
-        // BEGIN failed (another process held the write lock past the busy timeout): every
-        // waiting unit hears it, and its unit of work may try again.
-        for (const unit of this.queue.splice(0)) unit.reject(error);
-        return;
-      }
-      const done: { unit: Unit; value: unknown }[] = [];
-      try {
-        // fill() leaves the batch open only with at least one unit done in it.
-        if (await this.fill(batch, done)) {
-          await batch.commit().execute();
-          this.counts.commits += 1;
-          this.counts.units += done.length;
+    try {
+      while (this.queue.length > 0) {
+        let batch: Batch;
+        try {
+          batch = (await this.db.startTransaction().execute()) as Batch;
+        } catch (error) {
+          // BEGIN failed (another process held the write lock past the busy timeout): every
+          // waiting unit hears it, and its unit of work may try again.
+          for (const unit of this.queue.splice(0)) unit.reject(error);
+          return;
         }
-      } catch (error) {
-        // The batch's own statements failed (SAVEPOINT, RELEASE, COMMIT): none of it happened.
-        await batch
-          .rollback()
-          .execute()
-          .catch(() => undefined);
-        for (const { unit } of done) unit.reject(error);
-        continue;
+        const done: { unit: Unit; value: unknown }[] = [];
+        try {
+          // fill() leaves the batch open only with at least one unit done in it.
+          if (await this.fill(batch, done)) {
+            await batch.commit().execute();
+            this.counts.commits += 1;
+            this.counts.units += done.length;
+          }
+        } catch (error) {
+          // The batch's own statements failed (SAVEPOINT, RELEASE, COMMIT): none of it happened.
+          await batch
+            .rollback()
+            .execute()
+            .catch(() => undefined);
+          for (const { unit } of done) unit.reject(error);
+          continue;
+        }
+        this.isJoined = done.length > 1;
+        for (const { unit, value } of done) unit.resolve(value);
       }
-      this.isJoined = done.length > 1;
-      for (const { unit, value } of done) unit.resolve(value);
+    } finally {
+      this.isLeading = false;
     }
   }
 
