@@ -43,7 +43,7 @@ export default tseslint.config(
           message: 'Read the environment only in config/ (config/env.ts).',
         },
         {
-          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          selector: 'CallExpression[callee.property.name=/^(transaction|startTransaction)$/][arguments.length=0]',
           message: 'Open transactions with moneyTransaction or writeTransaction (db/unit-of-work.ts).',
         },
       ],

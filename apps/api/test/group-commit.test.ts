@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCommitter } from '../src/db/group-commit';
 import { moneyTransaction } from '../src/db/unit-of-work';
@@ -79,6 +80,29 @@ describe.runIf(testDatabaseKind() === 'sqlite')('SQLite group commit', () => {
     expect(after.units - before.units).toBe(20);
     // Thirty transactions queued at once need only a commit or two, not twenty.
     expect(after.commits - before.commits).toBeLessThanOrEqual(2);
+  });
+
+  it('answers every unit of a batch whose COMMIT fails with that error, and none of them happened', async () => {
+    const payer = await funded('gc_commit_payer', 1_000);
+    const breaker = await funded('gc_commit_breaker', 1_000);
+    const before = groupCommitter(t.db).counts.commits;
+    // Queued together, so they share a batch; the second leaves a foreign key broken until COMMIT.
+    const outcomes = await Promise.allSettled([
+      moneyTransaction(t.db, { userIds: [payer], now: t.clock.now() }, (tx) => debit(tx, payer, 100)),
+      moneyTransaction(t.db, { userIds: [breaker], now: t.clock.now() }, async (tx) => {
+        await debit(tx, breaker, 200);
+        await sql`pragma defer_foreign_keys = on`.execute(tx);
+        await sql`insert into ledger_entries (transaction_id, account_id, book, amount, balance_after, created_at)
+          values (999999999, 1, 'real', 1, null, 0)`.execute(tx);
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    for (const outcome of outcomes) expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect([committedCash(payer), committedCash(breaker)]).toEqual([1_000, 1_000]);
+    expect(groupCommitter(t.db).counts.commits).toBe(before);
+    // The writer is free again and the next transaction commits.
+    await moneyTransaction(t.db, { userIds: [payer], now: t.clock.now() }, (tx) => debit(tx, payer, 100));
+    expect(committedCash(payer)).toBe(900);
   });
 
   it('takes the next unit of a caller that comes back the moment its last one was answered', async () => {

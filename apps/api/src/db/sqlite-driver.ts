@@ -96,7 +96,8 @@ class RoutingSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    // After a BEGIN that failed there is nothing to roll back.
+    // After a BEGIN that failed, or a COMMIT that SQLite rolled back itself, there is nothing to
+    // roll back (and ROLLBACK would fail, hiding the error that got us here).
     if ((connection as RoutedConnection).isInTransaction) (connection as RoutedConnection).control('rollback');
   }
 
@@ -143,8 +144,9 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 
+  /** Whether this connection holds the writer in a transaction SQLite still has open. */
   get isInTransaction(): boolean {
-    return this.isHolding;
+    return this.isHolding && this.writer.connection.inTransaction;
   }
 
   /** COMMIT, ROLLBACK and savepoints: only inside this connection's transaction. */
