@@ -1,4 +1,5 @@
 import { type KyselyPlugin, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
@@ -275,6 +276,35 @@ describe('the caches take their ticket before reading', () => {
 });
 
 describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
+  it('a process that keeps no copies tells its changes over one connection it keeps, not one per notice', async () => {
+    const players = [await addPlayer(), await addPlayer(), await addPlayer(), await addPlayer()];
+    await drainNotices();
+    // The admin CLI's kind of handle: it writes and never subscribes, so it has no listener.
+    const cli = openDatabase(testDb.env.DATABASE_URL ?? '', { schema: testDb.env.DATABASE_SCHEMA ?? '' });
+    const touch = (userId: number) =>
+      cli.db
+        .updateTable('ledger_accounts')
+        .set({ balance: 100 })
+        .where('account_key', '=', userAccountKey(userId, 'cash'))
+        .returning(userChangedColumn('owner_user_id'))
+        .execute();
+    const connects = vi.spyOn(pg.Client.prototype, 'connect');
+    try {
+      await touch(players[0] as number);
+      await vi.waitFor(() => expect(heard).toContain(players[0]), { timeout: NOTIFY_DEADLINE_MS });
+      connects.mockClear();
+      // Each write a batch of its own (a batch gathers 5 ms): every one heard, and no new connection.
+      for (const userId of players.slice(1)) {
+        await touch(userId);
+        await vi.waitFor(() => expect(heard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
+      }
+      expect(connects).not.toHaveBeenCalled();
+    } finally {
+      connects.mockRestore();
+      await cli.close();
+    }
+  });
+
   it('a session write without a notice column is still heard, through NOTIFY', async () => {
     const userId = await addPlayer();
     await drainNotices();

@@ -187,19 +187,37 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
         for (const payload of payloads) await listener.query('select pg_notify($1, $2)', [channelName, payload]).catch(lost);
         return;
       }
-      // A process that keeps no copies (the admin CLI) has no listener: a short connection tells.
-      const once = new pg.Client(config);
+      // A process that keeps no copies (the admin CLI) has no listener: a connection of its own
+      // tells, kept for the next notices (one per batch would cost PostgreSQL a new backend
+      // process every 5 ms while the process writes).
       try {
-        await once.connect();
-        const schema = (await once.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
-        for (const payload of payloads) await once.query('select pg_notify($1, $2)', [userChangesChannel(schema), payload]);
+        const { client: teller, channel } = await tellerConnection();
+        for (const payload of payloads) await teller.query('select pg_notify($1, $2)', [channel, payload]);
       } catch (error) {
         onError(error as Error);
-      } finally {
-        await once.end().catch(() => undefined);
+        await dropTeller();
       }
     });
   };
+  /** The connection that tells while no listener is live; opened on first need. */
+  let teller: { client: pg.Client; channel: string } | undefined;
+  async function tellerConnection(): Promise<{ client: pg.Client; channel: string }> {
+    if (teller) return teller;
+    const next = new pg.Client(config);
+    // A connection that drops between batches is opened anew by the next one.
+    next.on('error', () => {
+      if (teller?.client === next) teller = undefined;
+    });
+    await next.connect();
+    const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
+    teller = { client: next, channel: userChangesChannel(schema) };
+    return teller;
+  }
+  async function dropTeller(): Promise<void> {
+    const current = teller;
+    teller = undefined;
+    await current?.client.end().catch(() => undefined);
+  }
   let channelName: string | undefined;
 
   async function connect(): Promise<void> {
@@ -273,6 +291,7 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
     async close() {
       if (telling) tell();
       await told;
+      await dropTeller();
       closed = true;
       live = false;
       if (retry) clearTimeout(retry);
