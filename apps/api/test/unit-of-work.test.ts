@@ -53,6 +53,22 @@ describe('the unit of work', () => {
     await writeTransaction(t.db, (tx) => tx.selectFrom('users').select('id').execute());
   });
 
+  it('runs hot queries on the open transaction, and refuses them on one that has ended', async () => {
+    const userId = await funded('uow_escaped', 1_000);
+    const payee = await funded('uow_escaped_to', 1);
+    let escaped: Parameters<Parameters<typeof moneyTransaction>[2]>[0] | undefined;
+    await moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
+      escaped = tx;
+      await move(tx, userId, payee, 100);
+      // The compiled balance read sees the transaction's own write.
+      expect((await t.module.wallet.readBalances(tx, userId)).cash).toBe(900);
+    });
+    // Kept past its end, the transaction must not run a hot query as a statement of its own.
+    await expect(move(escaped!, userId, payee, 1)).rejects.toThrow(/already committed/);
+    await expect(t.module.wallet.readBalances(escaped!, userId)).rejects.toThrow(/already committed/);
+    expect(await cash(userId)).toBe(900);
+  });
+
   it('refuses a money transaction opened inside another one', async () => {
     const userId = await funded('uow_inner', 1_000);
     const attempt = moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, () =>

@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error';
 import { groupCommitter } from './group-commit';
 import { assertNotInsideTransaction, runInTransactionScope } from './transaction-scope';
 import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResult } from './idempotency.repository';
+import { executeCompiled, onTransactionConnection } from './reusable-query';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -70,8 +71,9 @@ class Replay {
  * SQLite's transactions share commits with those waiting beside them (group-commit.ts).
  */
 function attempt<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return groupCommitter(db).run((tx) => runInTransactionScope((inside) => inside(() => fn(tx))));
-  return runInTransactionScope((inside) => db.transaction().execute((tx) => inside(() => fn(tx))));
+  const work = (tx: Tx) => onTransactionConnection(tx, () => fn(tx));
+  if (!isPostgres(db)) return groupCommitter(db).run((tx) => runInTransactionScope((inside) => inside(() => work(tx))));
+  return runInTransactionScope((inside) => db.transaction().execute((tx) => inside(() => work(tx))));
 }
 
 async function withRetries<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -97,7 +99,7 @@ async function lockPlayers(tx: Tx, userIds: readonly number[]): Promise<void> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   lockedPlayers.set(tx, new Set(ids));
   if (!isPostgres(tx)) return;
-  for (const userId of ids) await tx.executeQuery(CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
+  for (const userId of ids) await executeCompiled(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
 }
 
 const lockedPlayers = new WeakMap<object, Set<number>>();
