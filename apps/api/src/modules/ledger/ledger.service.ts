@@ -178,12 +178,16 @@ export function createLedger(clock: Clock): Ledger {
   async function post(db: Db, posting: Posting, reverses: number | null = null): Promise<PostResult> {
     if (!db.isTransaction) throw new Error('ledger.post must run inside the caller’s transaction');
     validate(posting);
-    const userLegs = posting.legs
-      .flatMap((leg) => ('userId' in leg.account ? [{ ...leg.account, key: '', amount: leg.amount }] : []))
-      .map((leg) => ({ ...leg, key: userAccountKey(leg.userId, leg.kind) }))
-      // One lock order for every writer: no two transactions can wait on each other.
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    if (new Set(userLegs.map((leg) => leg.key)).size !== userLegs.length) throw new Error('An account appears twice');
+    const userLegs: { userId: number; key: string; amount: number }[] = [];
+    for (const { account, amount } of posting.legs) {
+      if ('userId' in account)
+        userLegs.push({ userId: account.userId, key: userAccountKey(account.userId, account.kind), amount });
+    }
+    // One lock order for every writer: no two transactions can wait on each other.
+    userLegs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (let index = 1; index < userLegs.length; index += 1) {
+      if (userLegs[index]?.key === userLegs[index - 1]?.key) throw new Error('An account appears twice');
+    }
 
     let book = posting.book;
     const entries: { accountId: number; amount: number; balanceAfter: number | null }[] = [];
@@ -254,13 +258,20 @@ export function createLedger(clock: Clock): Ledger {
   return {
     post: (db, posting) => post(db, posting),
     reverse,
-    async transfer(db, { from, to, amount, ...rest }) {
+    async transfer(db, input) {
+      const { amount } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`A transfer needs a positive amount, not ${amount}`);
+      // Field by field: a copy with a rest pattern cost a microsecond of every transfer.
       return post(db, {
-        ...rest,
+        kind: input.kind,
+        reference: input.reference,
+        userId: input.userId,
+        sessionId: input.sessionId,
+        book: input.book,
+        note: input.note,
         legs: [
-          { account: from, amount: -amount },
-          { account: to, amount },
+          { account: input.from, amount: -amount },
+          { account: input.to, amount },
         ],
       });
     },
