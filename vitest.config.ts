@@ -21,7 +21,17 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { test: { name: 'api', include: apiTests, env: { TEST_DB_KIND: 'sqlite' }, testTimeout: 30_000, expect: patientPolls } },
       ...(hasPostgres
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_KIND: 'postgres' }, testTimeout: 30_000, expect: patientPolls } }]
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 30_000,
+                expect: patientPolls,
+              },
+            },
+          ]
         : []),
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       {
