@@ -5,7 +5,7 @@ import type { Db } from './database';
  * The connection of each unit-of-work transaction while its work runs. Kysely's transaction
  * executor wraps itself anew for every query it runs (a new executor, five promises, a check that
  * the transaction is still open): a fifth of the JavaScript a ledger debit spends. The hot queries
- * below go straight to the connection instead (docs/adr/0012-hot-queries-on-the-connection.md).
+ * below go straight to the connection instead (docs/adr/0012-hot-queries-on-the-transaction-connection.md).
  */
 const transactionConnections = new WeakMap<Db, DatabaseConnection>();
 

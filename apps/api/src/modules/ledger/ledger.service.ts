@@ -132,7 +132,7 @@ function validate(posting: Posting): void {
 }
 
 /**
- * The one writer of ledger entries: nothing else changes a balance (docs/adr/0003-ledger.md).
+ * The one writer of ledger entries: nothing else changes a balance (docs/adr/0004-double-entry-ledger.md).
  * Players' accounts keep a stored balance changed by a guarded UPDATE; system accounts are
  * unbounded and store none, so the house is never a row every bet must lock.
  */
