@@ -13,7 +13,7 @@ const SYSTEM_ACCOUNTS = [
 ] as const;
 
 /**
- * The wallet: a double-entry ledger in integer paise (see docs/adr/0003-ledger.md), the bonus
+ * The wallet: a double-entry ledger in integer paise (see docs/adr/0004-double-entry-ledger.md), the bonus
  * wallets, stake buttons and idempotency keys.
  */
 export function walletMigration(dialect: DialectName): Migration {
