@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type autocannon from 'autocannon';
-import { type BenchContext, type BenchScenario, type RunningServer, formatMs, formatRate } from './harness';
+import { type BenchContext, type BenchScenario, type RunningServer, formatMs, formatRate, percentile } from './harness';
 
 const PASSWORD = 'BenchPass2026';
 const LOGIN_USERS = 64;
@@ -210,15 +210,9 @@ async function runRound(setup: Setup, rounds: Rounds): Promise<void> {
   rounds.pacer.push(await pacer.done);
 }
 
-function percentiles(latencies: number[]): { p50Ms: number; p99Ms: number } {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
-}
-
 function p99Rise(rounds: Rounds) {
-  const quiet = percentiles(rounds.quiet);
-  const busy = percentiles(rounds.busy);
+  const quiet = { p50Ms: percentile(rounds.quiet, 0.5), p99Ms: percentile(rounds.quiet, 0.99) };
+  const busy = { p50Ms: percentile(rounds.busy, 0.5), p99Ms: percentile(rounds.busy, 0.99) };
   return { quiet, busy, rise: busy.p99Ms / quiet.p99Ms - 1 };
 }
 

@@ -15,7 +15,15 @@ import { prepareDatabase } from '../../apps/api/src/startup';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { type RawBet, type RawPlacer, rawPostgresPlacer, rawSqlitePlacer } from './bets-raw';
-import { type BenchContext, type BenchScenario, formatMs, formatRate, formatRatio, type RunningServer } from './harness';
+import {
+  type BenchContext,
+  type BenchScenario,
+  formatMs,
+  formatRate,
+  formatRatio,
+  percentile,
+  type RunningServer,
+} from './harness';
 import { benchCustomer } from './wallet-ledger';
 import { farMatchOdds } from '../../apps/api/test/bets-support';
 
@@ -176,8 +184,7 @@ async function comparePlacements(
     await rawSlice(raw.placer, rawBets, raw.writers, SLICE_SECONDS, direct, latencies);
   }
   await raw.placer.close();
-  latencies.sort((a, b) => a - b);
-  const rawP99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+  const rawP99 = percentile(latencies, 0.99);
   const httpRate = http.placements / http.seconds;
   const rawRate = direct.placements / direct.seconds;
   context.report({

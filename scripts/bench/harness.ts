@@ -6,6 +6,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The value below which `fraction` of `values` lie (NaN for none). */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
 const WARM_UP_SECONDS = 3;
 
 export interface RunningServer {

@@ -142,11 +142,6 @@ export async function openFollowers(
   return sockets;
 }
 
-export function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
 export async function redisReachable(url: string): Promise<Redis | undefined> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   try {

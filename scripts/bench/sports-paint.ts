@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { Redis } from 'ioredis';
-import { benchDelta, percentile, publishDelta } from './sports-live';
+import { benchDelta, publishDelta } from './sports-live';
 
 const CHANGES = 200;
 
@@ -77,5 +77,3 @@ export async function measurePaint(
     await browser.close();
   }
 }
-
-export { percentile };

@@ -1,8 +1,8 @@
-import { type BenchScenario, type LoadResult, formatMs, formatRate, formatRatio } from './harness';
+import { type BenchScenario, type LoadResult, formatMs, formatRate, formatRatio, percentile } from './harness';
 import { measurePaint } from './sports-paint';
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { benchDelta, percentile, publishDelta, redisReachable } from './sports-live';
+import { benchDelta, publishDelta, redisReachable } from './sports-live';
 
 const TARGET_RATIO = 0.5;
 const FOLLOWERS = 1_000;
