@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/**/*.e2e.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: patientPolls,

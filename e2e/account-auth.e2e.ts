@@ -100,7 +100,9 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     expect(await nav.getByRole('link', { name: 'Deposit statement' }).count()).toBe(0);
     await screenshot(page, 'user-menu-phone');
 
-    await Promise.all([page.waitForURL('**/home'), nav.getByRole('button', { name: 'Log out' }).click()]);
+    // Logout reloads the site at /home: wait for the new page's load, not for a URL it already had.
+    await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Log out' }).click()]);
+    expect(new URL(page.url()).pathname).toBe('/home');
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();

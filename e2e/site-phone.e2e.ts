@@ -6,7 +6,7 @@ import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/us
 import { createWalletModule } from '../apps/api/src/modules/money/money.module';
 import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
-import { closeWelcomeBanner, loginByApi } from './support/account-helpers';
+import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
@@ -112,8 +112,10 @@ describe('the site on a phone', () => {
     const logout = menu.getByRole('button', { name: 'Log out' });
     await logout.scrollIntoViewIfNeeded();
     expect(await receivesTap(logout)).toBe(true);
-    await Promise.all([page.waitForURL('**/home'), logout.tap()]);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Logout reloads the site at /home: wait for the new page's load, not for a URL it already had.
+    await Promise.all([page.waitForEvent('load'), logout.tap()]);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await storedToken(page)).toBeNull();
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../apps/api/test/test-app';
+import { browserLogger } from './browser-log';
 
 /** The flags this machine's Chromium needs (DEVELOPERS.md). */
 const CHROMIUM_ARGS = [
@@ -28,7 +29,11 @@ export async function startSite(options: TestAppOptions = {}): Promise<Site> {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    logger: browserLogger,
+  });
 }
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
