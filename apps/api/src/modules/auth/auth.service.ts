@@ -11,13 +11,7 @@ import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users/
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import type { AccountHooks } from './account-hooks';
-import {
-  claimAddressAttempt,
-  claimLoginCheck,
-  clearLoginAttempts,
-  releaseAddressAttempt,
-  releaseLoginCheck,
-} from './login-throttle';
+import { claimLoginCheck, clearLoginAttempts, releaseAddressAttempt, releaseLoginCheck } from './login-throttle';
 import { RetryLaterError } from '../../plugins/error-handler';
 import { assertPasswordAllowed } from '../users/password-policy';
 import { writeTransaction } from '../../db/unit-of-work';
@@ -74,6 +68,13 @@ async function checkOrGiveBack(check: () => Promise<boolean>, giveBack: () => Pr
   }
 }
 
+/** Why an account with the right password still may not log in on this site, if it may not. */
+function loginRefusal(user: UserRow): string | null {
+  if (user.user_type_id !== CUSTOMER_USER_TYPE) return 'Only player accounts can log in on this site.';
+  if (user.is_disabled) return 'This account is disabled. Please contact support.';
+  return null;
+}
+
 export function createAuthService(deps: AccountsDeps) {
   const { db, clock, sessions, otp, settings, hooks, chatUrl } = deps;
   // Unknown names cost one argon2 verification too, so timing does not tell which names exist.
@@ -92,11 +93,15 @@ export function createAuthService(deps: AccountsDeps) {
     return byEmail.length === 1 ? byEmail[0] : undefined;
   }
 
-  /** Starts the session and logs the login, in one transaction. */
+  /**
+   * Starts the session and logs the login, in one transaction. The right password is no failed
+   * guess: the address gets its try back, and the account's and pair's counts start afresh.
+   */
   async function startSession(user: UserRow, client: ClientInfo): Promise<LoggedInUser> {
     const { token } = await writeTransaction(db, async (trx) => {
       const started = await sessions.start(trx, user.id, client);
       await recordActivity(trx, clock, { userId: user.id, event: 'login', client });
+      await releaseAddressAttempt(trx, client.ip);
       await clearLoginAttempts(trx, user.id, client.ip);
       return started;
     });
@@ -122,37 +127,25 @@ export function createAuthService(deps: AccountsDeps) {
 
   return {
     async login(name: string, password: string, client: ClientInfo): Promise<LoggedInUser> {
-      // Each guess claims its attempt before argon2 runs, so parallel guesses share the limits.
-      await claimAddressAttempt(db, clock, client.ip);
       const user = await findLoginUser(name);
-      if (!user) {
-        await checkOrGiveBack(
-          async () => verifyPassword(await dummy(), password),
-          () => releaseAddressAttempt(db, client.ip),
-        );
-        await recordActivity(db, clock, { userId: null, event: 'login_failed', client });
-        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-      }
-      // Refused here, before any check, the address gets its try back.
-      const claim = await claimLoginCheck(db, clock, user.id, client.ip);
+      // Each guess claims its attempts before argon2 runs, so parallel guesses share the limits.
+      const claim = await writeTransaction(db, (trx) => claimLoginCheck(trx, clock, client.ip, user?.id ?? null));
       const isRight = await checkOrGiveBack(
-        () => verifyPassword(user.password_hash, password),
-        () => releaseLoginCheck(db, claim),
+        async () => verifyPassword(user ? user.password_hash : await dummy(), password),
+        () => writeTransaction(db, (trx) => releaseLoginCheck(trx, claim)),
       );
-      if (!isRight) {
-        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
+      if (!user || !isRight) {
+        await recordActivity(db, clock, { userId: user?.id ?? null, event: 'login_failed', client });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
-      // The right password is no failed guess: the address gets its try back.
-      await releaseAddressAttempt(db, client.ip);
       // Checked after the password, so these answers reveal nothing to someone guessing.
-      if (user.user_type_id !== CUSTOMER_USER_TYPE) {
-        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
-        throw new AppError('REFUSED', 'Only player accounts can log in on this site.');
-      }
-      if (user.is_disabled) {
-        await recordActivity(db, clock, { userId: user.id, event: 'login_failed', client });
-        throw new AppError('REFUSED', 'This account is disabled. Please contact support.');
+      const refusal = loginRefusal(user);
+      if (refusal) {
+        await writeTransaction(db, async (trx) => {
+          await releaseAddressAttempt(trx, client.ip);
+          await recordActivity(trx, clock, { userId: user.id, event: 'login_failed', client });
+        });
+        throw new AppError('REFUSED', refusal);
       }
       return startSession(user, client);
     },

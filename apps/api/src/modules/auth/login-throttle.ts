@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { RetryLaterError } from '../../plugins/error-handler';
 import { hasRecentLoginFrom } from '../sessions/sessions.repository';
@@ -12,7 +13,8 @@ import {
 /**
  * Password guessing is throttled so that it slows the guesser and never locks the owner out
  * (docs/refusals.md, "Throttling"). Every password check first claims an attempt from counters
- * (claimed before argon2 runs, so parallel guesses share the allowance, in any process):
+ * (claimed before argon2 runs, so parallel guesses share the allowance, in any process; a login's
+ * claims commit together):
  * - per address, across every name: ADDRESS_FAILURE_LIMIT;
  * - per account and address pair: PAIR_FAILURE_LIMIT;
  * - per account, across addresses: ACCOUNT_FAILURE_LIMIT. Once it is used up the account is under
@@ -41,42 +43,38 @@ const changeKey = (userId: number) => `change:${userId}`;
 
 const tooMany = (message: string) => new RetryLaterError('RATE_LIMITED', message, WINDOW_SECONDS);
 
-/** Claims a login attempt for the address, or refuses with 429. */
-export async function claimAddressAttempt(db: Db, clock: Clock, ip: string): Promise<void> {
-  if (!(await claimThrottleAttempt(db, addressKey(ip), clock.now(), THROTTLE_WINDOW_MS, ADDRESS_FAILURE_LIMIT))) {
-    throw tooMany(`Too many failed login attempts from your network. Please try again in ${WINDOW_MINUTES} minutes.`);
-  }
-}
-
-/** What a login check claimed, to give back if the check cannot run. */
+/** What a login claimed, to give back if its password check cannot run. */
 export interface LoginClaim {
-  userId: number;
   ip: string;
+  /** The account the name names; null for a name no account has. */
+  userId: number | null;
   isAccountClaimed: boolean;
 }
 
 /**
- * Claims a password check of the account from the address (before argon2 runs), or refuses with
- * 429. On a refusal nothing stays claimed for the account, the pair or the address.
+ * Claims a password check (before argon2 runs) from the address, and of the account from the
+ * address when the name is an account's, or refuses with 429. Runs in one transaction, so a
+ * refusal rolls back every count it took and a login costs one commit here, not one per counter.
  */
-export async function claimLoginCheck(db: Db, clock: Clock, userId: number, ip: string): Promise<LoginClaim> {
+export async function claimLoginCheck(tx: Tx, clock: Clock, ip: string, userId: number | null): Promise<LoginClaim> {
   const now = clock.now();
-  const pairAttempts = await claimThrottleAttempt(db, pairKey(userId, ip), now, THROTTLE_WINDOW_MS, PAIR_FAILURE_LIMIT);
+  if (!(await claimThrottleAttempt(tx, addressKey(ip), now, THROTTLE_WINDOW_MS, ADDRESS_FAILURE_LIMIT))) {
+    throw tooMany(`Too many failed login attempts from your network. Please try again in ${WINDOW_MINUTES} minutes.`);
+  }
+  if (userId === null) return { ip, userId, isAccountClaimed: false };
+  const pairAttempts = await claimThrottleAttempt(tx, pairKey(userId, ip), now, THROTTLE_WINDOW_MS, PAIR_FAILURE_LIMIT);
   if (!pairAttempts) {
-    await releaseThrottleAttempt(db, addressKey(ip));
     throw tooMany(
       `Too many failed attempts for this account from your network. Please try again in ${WINDOW_MINUTES} minutes or reset your password.`,
     );
   }
-  if (await claimThrottleAttempt(db, accountKey(userId), now, THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT)) {
-    return { userId, ip, isAccountClaimed: true };
+  if (await claimThrottleAttempt(tx, accountKey(userId), now, THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT)) {
+    return { ip, userId, isAccountClaimed: true };
   }
   // Under attack: a known address goes on as usual, a new one gets its first check only.
-  const underAttack = { userId, ip, isAccountClaimed: false };
+  const underAttack = { ip, userId, isAccountClaimed: false };
   if (pairAttempts <= UNPROVEN_PAIR_LIMIT_UNDER_ATTACK) return underAttack;
-  if (await hasRecentLoginFrom(db, userId, ip, now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000)) return underAttack;
-  await releaseThrottleAttempt(db, pairKey(userId, ip));
-  await releaseThrottleAttempt(db, addressKey(ip));
+  if (await hasRecentLoginFrom(tx, userId, ip, now - KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000)) return underAttack;
   throw tooMany(
     `This account has had many failed logins, so a new device gets one try every ${WINDOW_MINUTES} minutes. ` +
       'Please try again later, log in from a device you used before, or reset your password by SMS.',
@@ -91,15 +89,16 @@ export async function claimPasswordChangeCheck(db: Db, clock: Clock, userId: num
 }
 
 /** The check did not run (hashing too busy): every attempt it claimed goes back. */
-export async function releaseLoginCheck(db: Db, claim: LoginClaim): Promise<void> {
-  await releaseThrottleAttempt(db, pairKey(claim.userId, claim.ip));
-  await releaseThrottleAttempt(db, addressKey(claim.ip));
-  if (claim.isAccountClaimed) await releaseThrottleAttempt(db, accountKey(claim.userId));
+export async function releaseLoginCheck(tx: Tx, claim: LoginClaim): Promise<void> {
+  await releaseThrottleAttempt(tx, addressKey(claim.ip));
+  if (claim.userId === null) return;
+  await releaseThrottleAttempt(tx, pairKey(claim.userId, claim.ip));
+  if (claim.isAccountClaimed) await releaseThrottleAttempt(tx, accountKey(claim.userId));
 }
 
-/** The address's attempt was not a wrong guess (right password, or refused before any check). */
-export async function releaseAddressAttempt(db: Db, ip: string): Promise<void> {
-  await releaseThrottleAttempt(db, addressKey(ip));
+/** The address's attempt was not a wrong guess (right password, or refused after the check). */
+export async function releaseAddressAttempt(tx: Tx, ip: string): Promise<void> {
+  await releaseThrottleAttempt(tx, addressKey(ip));
 }
 
 /** The password change's check was not a wrong guess. */
