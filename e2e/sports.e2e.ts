@@ -103,6 +103,17 @@ describe('sports pages', () => {
   it('shows a suspension as a grey market with its label, and lifts it', async () => {
     const match = await laterCricket();
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    // The page's live subscription is held back until the operator has suspended the market, as a
+    // slow connection would: a change made before the subscription must still reach the page.
+    let releaseSubscription = () => {};
+    const subscriptionHeld = new Promise<void>((resolve) => (releaseSubscription = resolve));
+    await page.routeWebSocket('**/api/ws', (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (message) => {
+        await subscriptionHeld;
+        server.send(message);
+      });
+    });
     await page.goto(`/sports-detail/${match.match_id}`);
     const market = page.getByTestId('market-MATCH_ODDS');
     await market.waitFor(WAIT);
@@ -111,6 +122,7 @@ describe('sports pages', () => {
     const admin = createMarketsAdmin(site.database.db, systemClock);
     const marketId = `1.${match.match_id}01`;
     await admin.suspend({ marketId });
+    releaseSubscription();
     await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('SUSPENDED');
     await market.getByText('Suspended').waitFor(WAIT);
     expect(await market.locator('button.price').count()).toBe(0);

@@ -34,6 +34,7 @@ export function benchDelta(
     // Always rising, across the whole run: the server passes on each seq once.
     seq: nextSeq++,
     prev_seq: 0,
+    full: false,
     in_play: Boolean(market.in_play),
     markets: [{ ...market, status: 'OPEN', runners }],
     fancy: [],

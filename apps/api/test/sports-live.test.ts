@@ -86,11 +86,14 @@ describe('live push at /api/ws', () => {
 
     watcher.send({ type: 'subscribe', match_id: matchId });
     await watcher.waitFor((m) => m.type === 'subscribed' && m.match_id === matchId);
-    const first = (await watcher.waitFor(isDelta(matchId))) as { seq: number; prev_seq: number; markets: unknown[] };
-    expect(first.seq).toBeGreaterThan(first.prev_seq);
-    expect(first.markets.length).toBeGreaterThan(0);
+    // The publisher's first look at the match is its whole state; then only what changed.
+    const first = (await watcher.waitFor(isDelta(matchId))) as { seq: number; prev_seq: number; full: boolean; markets: unknown[] };
+    expect(first).toMatchObject({ full: true, prev_seq: 0 });
+    const snapshot = (await t.app.inject({ method: 'POST', url: '/api/market/getMarkets', payload: { match_id: matchId } })).json()
+      .data as { markets: unknown[] };
+    expect(first.markets.length).toBe(snapshot.markets.length);
     const second = await watcher.waitFor((m) => isDelta(matchId)(m) && (m.seq as number) > first.seq);
-    expect(second.prev_seq).toBe(first.seq);
+    expect(second).toMatchObject({ full: false, prev_seq: first.seq });
 
     // Bad input gets an error on that socket only; the socket stays open.
     other.send('not json');

@@ -19,12 +19,17 @@ export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
  * A change to one match: the markets and fancy lines that changed, whole. Apply it when the
  * state you hold is at `prev_seq` or later and before `seq`; if yours is older than `prev_seq`
  * you missed one: fetch `market/getMarkets` again.
+ *
+ * A `full` delta is the match's whole state at `seq` (markets, fancy, scoreboard), sent when a
+ * publisher starts following the match: replace what you hold unless yours is at a later `seq`.
+ * It reaches a client whose snapshot predates a change made before the publisher looked.
  */
 export const matchDeltaSchema = z.object({
   type: z.literal('delta'),
   match_id: z.number().int(),
   seq: z.number().int(),
   prev_seq: z.number().int(),
+  full: z.boolean(),
   in_play: z.boolean(),
   markets: z.array(marketSchema),
   fancy: z.array(fancySchema),

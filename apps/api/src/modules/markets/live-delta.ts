@@ -19,10 +19,27 @@ export function deltaBetween(previous: MarketsSnapshot, next: MarketsSnapshot, p
     match_id: next.match.match_id,
     seq: next.seq,
     prev_seq: prevSeq,
+    full: false,
     in_play: next.match.in_play,
     markets,
     fancy,
     removed_fancy: removed,
     scoreboard: boardChanged ? next.match.scoreboard : null,
+  };
+}
+
+/** The match's whole state as a `full` delta (a publisher's first look at a followed match). */
+export function fullDelta(snapshot: MarketsSnapshot): MatchDelta {
+  return {
+    type: 'delta',
+    match_id: snapshot.match.match_id,
+    seq: snapshot.seq,
+    prev_seq: 0,
+    full: true,
+    in_play: snapshot.match.in_play,
+    markets: snapshot.markets,
+    fancy: snapshot.fancy,
+    removed_fancy: [],
+    scoreboard: snapshot.match.scoreboard,
   };
 }

@@ -3,7 +3,7 @@ import type { MarketsSnapshot } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { busTopics, type EventBus } from '../../lib/event-bus';
-import { deltaBetween } from './live-delta';
+import { deltaBetween, fullDelta } from './live-delta';
 import { FEED_TICK_MS, type MarketsService } from './markets.service';
 
 /** Instances say they are alive this often; one not heard for PEER_TTL_MS is gone. */
@@ -24,7 +24,7 @@ export interface LiveTicker {
  * Turns the feed's moments into live deltas. Every instance can compute them (prices are a pure
  * function of time), but only one publishes, so clients get each change once: the instance with
  * the lowest id among those heard on the bus in the last few seconds. If it dies, the next one
- * takes over within PEER_TTL_MS; its first delta's prev_seq makes clients re-fetch if needed.
+ * takes over within PEER_TTL_MS and publishes each followed match whole first (a full delta).
  */
 export function createLiveTicker(
   bus: EventBus,
@@ -74,6 +74,9 @@ export function createLiveTicker(
         }
         const previous = last.get(matchId);
         if (!previous) {
+          // The first look is published whole: a client's snapshot may predate a change (an
+          // operator's suspension) made before this look, and no later diff would carry it.
+          bus.publish(busTopics.match(matchId), fullDelta(snapshot));
           last.set(matchId, { snapshot, publishedSeq: snapshot.seq });
           continue;
         }

@@ -11,7 +11,12 @@ export const MARKETS_POLL_MS = 2_000;
 export const marketsQuery = (matchId: number) =>
   queryOptions({
     queryKey: ['market', 'getMarkets', matchId] as const,
-    queryFn: async () => (await callApi(endpoints.getMarkets, { match_id: matchId })).data,
+    queryFn: async ({ client, queryKey }) => {
+      const fresh = (await callApi(endpoints.getMarkets, { match_id: matchId })).data;
+      // A live delta may have moved the page past this answer while it was on its way.
+      const held = client.getQueryData<MarketsSnapshot>(queryKey);
+      return held && held.seq > fresh.seq ? held : fresh;
+    },
     retry: (count, error) => count < 2 && !('status' in error && (error as { status: number }).status === 404),
   });
 
@@ -34,7 +39,7 @@ export function useMatchMarkets(matchId: number) {
         if (outcome.kind === 'applied') queryClient.setQueryData(key, outcome.snapshot);
         else if (outcome.kind === 'gap') void queryClient.invalidateQueries({ queryKey: key });
       },
-      onResubscribed() {
+      onSubscribed() {
         void queryClient.invalidateQueries({ queryKey: key });
       },
     });

@@ -46,6 +46,7 @@ const delta = (changes: Partial<MatchDelta>): MatchDelta => ({
   match_id: 7,
   seq: 103,
   prev_seq: 100,
+  full: false,
   in_play: false,
   markets: [],
   fancy: [],
@@ -79,5 +80,18 @@ describe('applying a live delta', () => {
     expect(applyDelta(snapshot, delta({ seq: 100, prev_seq: 99 })).kind).toBe('stale');
     expect(applyDelta(snapshot, delta({ seq: 110, prev_seq: 105 })).kind).toBe('gap');
     expect(applyDelta(snapshot, delta({ match_id: 8 })).kind).toBe('stale');
+  });
+
+  it('replaces the whole state with a full delta as new as the snapshot, and ignores an older one', () => {
+    // The snapshot was read before an operator's suspension in the same moment; the publisher's
+    // first look (a full delta) carries it, and drops the line that ended.
+    const full = delta({ seq: 100, prev_seq: 0, full: true, markets: [market('1.1', 2, 'SUSPENDED')], fancy: [line(2, 60)] });
+    const outcome = applyDelta(snapshot, full);
+    expect(outcome.kind).toBe('applied');
+    if (outcome.kind !== 'applied') return;
+    expect(outcome.snapshot.markets.map((item) => [item.market_id, item.status])).toEqual([['1.1', 'SUSPENDED']]);
+    expect(outcome.snapshot.fancy.map((item) => item.fancy_id)).toEqual([2]);
+    expect(outcome.snapshot.match.scoreboard).toEqual(snapshot.match.scoreboard);
+    expect(applyDelta({ ...snapshot, seq: 101 }, full).kind).toBe('stale');
   });
 });

@@ -9,7 +9,9 @@ export type DeltaOutcome =
 
 /** Applies a live delta to the snapshot on screen (rules in packages/shared/src/api/live.ts). */
 export function applyDelta(snapshot: MarketsSnapshot, delta: MatchDelta): DeltaOutcome {
-  if (delta.match_id !== snapshot.match.match_id || delta.seq <= snapshot.seq) return { kind: 'stale' };
+  if (delta.match_id !== snapshot.match.match_id) return { kind: 'stale' };
+  if (delta.full) return delta.seq < snapshot.seq ? { kind: 'stale' } : { kind: 'applied', snapshot: wholeState(snapshot, delta) };
+  if (delta.seq <= snapshot.seq) return { kind: 'stale' };
   if (snapshot.seq < delta.prev_seq) return { kind: 'gap' };
   const changed = new Map(delta.markets.map((market) => [market.market_id, market]));
   const markets = snapshot.markets.map((market) => changed.get(market.market_id) ?? market);
@@ -28,5 +30,15 @@ export function applyDelta(snapshot: MarketsSnapshot, delta: MatchDelta): DeltaO
       fancy,
       seq: delta.seq,
     },
+  };
+}
+
+/** A full delta replaces the match's markets, lines and scoreboard (rules in packages/shared/src/api/live.ts). */
+function wholeState(snapshot: MarketsSnapshot, delta: MatchDelta): MarketsSnapshot {
+  return {
+    match: { ...snapshot.match, in_play: delta.in_play, scoreboard: delta.scoreboard ?? snapshot.match.scoreboard },
+    markets: delta.markets,
+    fancy: delta.fancy,
+    seq: delta.seq,
   };
 }

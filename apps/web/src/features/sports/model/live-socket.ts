@@ -6,8 +6,11 @@ const RECONNECT_MAX_MS = 15_000;
 
 interface Follower {
   onDelta(delta: MatchDelta): void;
-  /** Called after a reconnect: deltas may have been missed. */
-  onResubscribed(): void;
+  /**
+   * The server confirmed the subscription (on every connect): deltas flow from now on, and any
+   * sent before it were missed, so the snapshot is fetched again.
+   */
+  onSubscribed(): void;
 }
 
 /**
@@ -21,7 +24,6 @@ function createLiveSocket() {
   let isOpen = false;
   let retryMs = RECONNECT_MIN_MS;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let hasConnectedBefore = false;
 
   const setOpen = (value: boolean) => {
     if (isOpen === value) return;
@@ -42,8 +44,6 @@ function createLiveSocket() {
       retryMs = RECONNECT_MIN_MS;
       setOpen(true);
       for (const matchId of followers.keys()) send({ type: 'subscribe', match_id: matchId });
-      if (hasConnectedBefore) for (const set of followers.values()) for (const follower of set) follower.onResubscribed();
-      hasConnectedBefore = true;
     };
     current.onmessage = (event) => {
       let message: { type?: string; match_id?: number };
@@ -52,8 +52,11 @@ function createLiveSocket() {
       } catch {
         return;
       }
-      if (message.type !== 'delta' || message.match_id === undefined) return;
-      for (const follower of followers.get(message.match_id) ?? []) follower.onDelta(message as MatchDelta);
+      if (message.match_id === undefined) return;
+      for (const follower of followers.get(message.match_id) ?? []) {
+        if (message.type === 'delta') follower.onDelta(message as MatchDelta);
+        else if (message.type === 'subscribed') follower.onSubscribed();
+      }
     };
     current.onclose = () => {
       socket = null;
