@@ -87,10 +87,16 @@ describe('live push at /api/ws', () => {
     watcher.send({ type: 'subscribe', match_id: matchId });
     await watcher.waitFor((m) => m.type === 'subscribed' && m.match_id === matchId);
     // The publisher's first look at the match is its whole state; then only what changed.
-    const first = (await watcher.waitFor(isDelta(matchId))) as { seq: number; prev_seq: number; full: boolean; markets: unknown[] };
+    const first = (await watcher.waitFor(isDelta(matchId))) as {
+      seq: number;
+      prev_seq: number;
+      full: boolean;
+      markets: unknown[];
+    };
     expect(first).toMatchObject({ full: true, prev_seq: 0 });
-    const snapshot = (await t.app.inject({ method: 'POST', url: '/api/market/getMarkets', payload: { match_id: matchId } })).json()
-      .data as { markets: unknown[] };
+    const snapshot = (
+      await t.app.inject({ method: 'POST', url: '/api/market/getMarkets', payload: { match_id: matchId } })
+    ).json().data as { markets: unknown[] };
     expect(first.markets.length).toBe(snapshot.markets.length);
     const second = await watcher.waitFor((m) => isDelta(matchId)(m) && (m.seq as number) > first.seq);
     expect(second).toMatchObject({ full: false, prev_seq: first.seq });

@@ -10,7 +10,8 @@ export type DeltaOutcome =
 /** Applies a live delta to the snapshot on screen (rules in packages/shared/src/api/live.ts). */
 export function applyDelta(snapshot: MarketsSnapshot, delta: MatchDelta): DeltaOutcome {
   if (delta.match_id !== snapshot.match.match_id) return { kind: 'stale' };
-  if (delta.full) return delta.seq < snapshot.seq ? { kind: 'stale' } : { kind: 'applied', snapshot: wholeState(snapshot, delta) };
+  if (delta.full)
+    return delta.seq < snapshot.seq ? { kind: 'stale' } : { kind: 'applied', snapshot: wholeState(snapshot, delta) };
   if (delta.seq <= snapshot.seq) return { kind: 'stale' };
   if (snapshot.seq < delta.prev_seq) return { kind: 'gap' };
   const changed = new Map(delta.markets.map((market) => [market.market_id, market]));
