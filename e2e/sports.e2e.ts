@@ -100,10 +100,15 @@ describe('sports pages', () => {
     await context.close();
   });
 
-  it('shows a suspension as a grey market with its label, and lifts it', async () => {
+  it('shows a suspension as a grey market with its label, and lifts it, on a slow connection', async () => {
     const match = await laterCricket();
+    // Another player follows the match already: its prices move live (every 250 ms) before this page subscribes.
+    const other = await newPage(browser, site, PHONE_VIEWPORT);
+    await other.page.goto(`/sports-detail/${match.match_id}`);
+    await other.page.getByTestId('market-MATCH_ODDS').waitFor(WAIT);
+
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
-    // The page's live subscription is held back until the operator has suspended the market, as a
+    // This page's live subscription is held back until the operator has suspended the market, as a
     // slow connection would: a change made before the subscription must still reach the page.
     let releaseSubscription = () => {};
     const subscriptionHeld = new Promise<void>((resolve) => (releaseSubscription = resolve));
@@ -118,6 +123,11 @@ describe('sports pages', () => {
     const market = page.getByTestId('market-MATCH_ODDS');
     await market.waitFor(WAIT);
     await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('OPEN');
+    // From now on a snapshot takes longer to arrive than prices take to move, as on a slow phone network.
+    await page.route('**/api/market/getMarkets', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
 
     const admin = createMarketsAdmin(site.database.db, systemClock);
     const marketId = `1.${match.match_id}01`;
@@ -132,6 +142,7 @@ describe('sports pages', () => {
     await expect.poll(() => market.getAttribute('data-status'), WAIT).toBe('OPEN');
     await expect.poll(() => market.locator('button.price').count(), WAIT).toBeGreaterThan(0);
     await context.close();
+    await other.context.close();
   });
 
   it('finds a match from the header search and opens it', async () => {

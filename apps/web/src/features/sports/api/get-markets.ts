@@ -37,7 +37,9 @@ export function useMatchMarkets(matchId: number) {
         if (!current) return;
         const outcome = applyDelta(current, delta);
         if (outcome.kind === 'applied') queryClient.setQueryData(key, outcome.snapshot);
-        else if (outcome.kind === 'gap') void queryClient.invalidateQueries({ queryKey: key });
+        // A fetch already on its way is kept: cancelling it at every delta (4 a second) would
+        // never let an answer slower than that land, and would ask again at every delta.
+        else if (outcome.kind === 'gap') void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
       },
       onSubscribed() {
         void queryClient.invalidateQueries({ queryKey: key });
