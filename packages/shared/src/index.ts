@@ -11,6 +11,8 @@ export * from './domain/money';
 export * from './domain/sports';
 export * from './domain/timings';
 export * from './domain/wallet';
+export * from './domain/money-sources';
+export * from './domain/postings';
 export * from './validation/user';
 export * from './domain/bet-selection';
 export * from './domain/bets';

@@ -9,6 +9,7 @@ import {
   isCalendarDay,
   reportRangeDays,
 } from '../domain/wallet';
+import { POSTING_KINDS } from '../domain/postings';
 import { defineEndpoint } from './contract';
 
 /** Rupees on the wire: a JSON number with at most two decimals. */
@@ -146,18 +147,55 @@ const pagingSchema = z.object({
 export const LEDGER_WALLETS = ['cash', 'exposure', 'split_bonus', 'wager_bonus', 'bonus_exposure'] as const;
 export type LedgerWallet = (typeof LEDGER_WALLETS)[number];
 
-export const statementRowSchema = z.object({
+/** One ledger entry of the player's accounts: what a statement line folds. */
+export const statementEntrySchema = z.object({
   id: z.number(),
   /** ISO time of the movement. */
   date: z.string(),
-  /** What caused it: operator_credit, bonus_grant, bet_hold ... */
-  kind: z.string(),
-  reference: z.string(),
+  kind: z.enum(POSTING_KINDS),
   wallet: z.enum(LEDGER_WALLETS),
   credit: rupees,
   debit: rupees,
   /** Balance of that wallet right after the movement. */
   balance: rupees,
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+/** Entries a statement line carries at most (the most recent); `entry_count` says how many it folds. */
+export const MAX_STATEMENT_LINE_ENTRIES = 50;
+
+/**
+ * One line of the account statement (docs/wallet.md, "Account statement"): a posting, or every
+ * posting of one market, fancy line or casino round folded together (holds, releases and the
+ * result), dated at its latest movement.
+ */
+export const statementRowSchema = z.object({
+  /** The line's first ledger transaction. */
+  id: z.number(),
+  /** ISO time of the line's latest movement. */
+  date: z.string(),
+  /** The latest posting's kind: for a settled market, its result. */
+  kind: z.enum(POSTING_KINDS),
+  /** 'market:1.234', 'fancy:77', 'casino:{provider}:{round}', or null for a posting of its own. */
+  subject: z.string().nullable(),
+  /** Proper names the line is about (match and market, or game), or the operator's note. */
+  description: z.string(),
+  /** The machine's reference of the latest posting. */
+  reference: z.string(),
+  wallet: z.enum(LEDGER_WALLETS),
+  /**
+   * What the line added (credit) or took (debit): for a market or round its profit or loss (the
+   * net change of cash and bonus; money held for bets is still the player's); for a posting of its
+   * own the change of its wallet. One of the two is 0.
+   */
+  credit: rupees,
+  debit: rupees,
+  /** Balance of `wallet` right after the line's latest movement. */
+  balance: rupees,
+  /** A market line whose bets still hold money (not settled yet). */
+  is_open: z.boolean(),
+  entry_count: z.number(),
+  entries: z.array(statementEntrySchema),
 });
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
