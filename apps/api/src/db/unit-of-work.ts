@@ -115,6 +115,19 @@ export function assertPlayerLocked(tx: object, userId: number): void {
 }
 
 /**
+ * Takes the money lock of a player created in this very transaction (their accounts and demo
+ * money are set up at birth). No other transaction can know the player yet, so taking the lock
+ * here, after other writes, cannot deadlock; on SQLite the write lock already covers it.
+ */
+export async function lockNewPlayer(tx: Tx, userId: number): Promise<void> {
+  const held = lockedPlayers.get(tx) ?? new Set<number>();
+  if (held.has(userId)) return;
+  if (isPostgres(tx)) await executeCompiled(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
+  held.add(userId);
+  lockedPlayers.set(tx, held);
+}
+
+/**
  * A money transaction. With a claim whose key already committed, `fn` does not run: the first
  * result is returned (and `claim.replayed` set). Results must be plain JSON values.
  */

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import type { PostingKind } from '@app/shared';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { userChangedColumn } from '../../db/user-changes';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
@@ -72,13 +73,14 @@ export function createLedgerStatements(): LedgerStatements {
   const insertTransactionRow = reusableQuery(
     (
       db: Db,
-      kind: string,
+      kind: PostingKind,
       reference: string,
       book: string,
       userId: number | null,
       sessionId: string | null,
       note: string | null,
       reverses: number | null,
+      subject: string | null,
       createdAt: number,
     ) =>
       db
@@ -91,18 +93,20 @@ export function createLedgerStatements(): LedgerStatements {
           session_id: sessionId,
           note,
           reverses_transaction_id: reverses,
+          subject,
           created_at: createdAt,
         })
         .returning('id'),
     [
-      textSentinel(0),
+      textSentinel(0) as PostingKind,
       textSentinel(1),
       textSentinel(2),
       numberSentinel(3),
       textSentinel(4),
       textSentinel(5),
       numberSentinel(6),
-      numberSentinel(7),
+      textSentinel(7),
+      numberSentinel(8),
     ] as const,
   );
   const entriesByCount = new Map<number, ReturnType<typeof entriesStatement>>();
@@ -121,6 +125,7 @@ export function createLedgerStatements(): LedgerStatements {
         row.session_id ?? null,
         row.note ?? null,
         row.reverses_transaction_id ?? null,
+        row.subject ?? null,
         row.created_at,
       );
       if (!inserted) throw new Error('ledger transaction insert returned no id');
@@ -209,16 +214,6 @@ export async function sumAccountEntries(db: Db, accountKey: string): Promise<num
   return Number(row.total);
 }
 
-/** The transaction of a kind and reference, if it was written: "once" is the database's rule. */
-export async function findTransactionByReference(db: Db, kind: string, reference: string) {
-  return db
-    .selectFrom('ledger_transactions')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('reference', '=', reference)
-    .executeTakeFirst();
-}
-
 /** The entries of one transaction, with each account's key. */
 export async function listTransactionEntries(db: Db, transactionId: number) {
   return db
@@ -227,5 +222,124 @@ export async function listTransactionEntries(db: Db, transactionId: number) {
     .select(['e.account_id', 'e.amount', 'a.account_key', 'a.owner_user_id', 'a.kind'])
     .where('e.transaction_id', '=', transactionId)
     .orderBy('e.id')
+    .execute();
+}
+
+/** The statement's time limits: lines whose latest movement is in [startMs, endMs), their entries from `sinceMs`. */
+export interface StatementWindow {
+  startMs: number;
+  endMs: number;
+  sinceMs: number;
+}
+
+/** A player's own money: held exposure is still theirs, so a hold moves none of it. */
+const MONEY_KINDS = sql.raw(`('cash', 'split_bonus', 'wager_bonus')`);
+
+/**
+ * What a statement line adds to or takes from the player (docs/wallet.md, "Account statement"):
+ * a subject's line (a market, a casino round) its profit or loss, the net change of their money;
+ * a posting of its own the change of its cash, or of the bonus wallet when it touches no cash (a
+ * bonus released to cash shows as cash in, a bonus granted as bonus in).
+ */
+const LINE_AMOUNT = sql<number>`case
+  when t.subject is not null or sum(case when a.kind = 'cash' then 1 else 0 end) = 0
+    then sum(case when a.kind in ${MONEY_KINDS} then e.amount else 0 end)
+  else sum(case when a.kind = 'cash' then e.amount else 0 end)
+end`;
+
+/**
+ * The player's movements grouped into statement lines: every posting of one subject together,
+ * every posting without a subject on its own.
+ */
+function statementLines(db: Db, accountIds: number[], window: StatementWindow) {
+  const singleId = sql<number>`case when t.subject is null then t.id else 0 end`;
+  const lastAt = sql<number>`max(e.created_at)`;
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select([
+      't.subject',
+      singleId.as('single_id'),
+      sql<number>`min(t.id)`.as('first_id'),
+      sql<number>`max(t.id)`.as('last_id'),
+      lastAt.as('last_at'),
+      LINE_AMOUNT.as('amount'),
+      sql<number>`sum(case when a.kind in ('exposure', 'bonus_exposure') then e.amount else 0 end)`.as('held'),
+      sql<number>`count(*)`.as('entry_count'),
+    ])
+    .where('e.account_id', 'in', accountIds)
+    .where('e.created_at', '>=', window.sinceMs)
+    .groupBy([sql`t.subject`, singleId])
+    .having(lastAt, '>=', window.startMs)
+    .having(lastAt, '<', window.endMs);
+}
+
+/** One page of statement lines, newest first. */
+export async function pageStatementLines(db: Db, accountIds: number[], window: StatementWindow, offset: number, limit: number) {
+  if (accountIds.length === 0) return [];
+  const rows = await statementLines(db, accountIds, window)
+    .orderBy(sql`max(t.id)`, 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    subject: row.subject,
+    firstId: Number(row.first_id),
+    lastId: Number(row.last_id),
+    lastAt: Number(row.last_at),
+    amount: Number(row.amount ?? 0),
+    held: Number(row.held ?? 0),
+    entryCount: Number(row.entry_count),
+  }));
+}
+
+/** How many lines the window holds, and the sums of their credits and debits. */
+export async function totalStatementLines(db: Db, accountIds: number[], window: StatementWindow) {
+  if (accountIds.length === 0) return { rows: 0, credit: 0, debit: 0 };
+  const row = await db
+    .selectFrom(statementLines(db, accountIds, window).as('l'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.sum<number>(eb.case().when('l.amount', '>', 0).then(eb.ref('l.amount')).else(0).end()).as('credit'),
+      eb.fn.sum<number>(eb.case().when('l.amount', '<', 0).then(eb.ref('l.amount')).else(0).end()).as('debit'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), credit: Number(row.credit ?? 0), debit: -Number(row.debit ?? 0) };
+}
+
+/** The entries of the given lines (by subject, or by transaction for lines of their own), newest first. */
+export async function listStatementEntries(
+  db: Db,
+  accountIds: number[],
+  lines: { subjects: string[]; transactionIds: number[] },
+  sinceMs: number,
+) {
+  if (accountIds.length === 0 || (lines.subjects.length === 0 && lines.transactionIds.length === 0)) return [];
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select([
+      'e.id',
+      'e.amount',
+      'e.balance_after',
+      'e.created_at',
+      't.id as transaction_id',
+      't.kind',
+      't.reference',
+      't.note',
+      't.subject',
+      'a.kind as wallet',
+    ])
+    .where('e.account_id', 'in', accountIds)
+    .where('e.created_at', '>=', sinceMs)
+    .where((eb) => {
+      const either = [];
+      if (lines.subjects.length > 0) either.push(eb('t.subject', 'in', lines.subjects));
+      if (lines.transactionIds.length > 0) either.push(eb('t.id', 'in', lines.transactionIds));
+      return eb.or(either);
+    })
+    .orderBy('e.id', 'desc')
     .execute();
 }

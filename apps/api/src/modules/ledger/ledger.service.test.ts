@@ -1,4 +1,6 @@
+import type { PostingKind } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db/unit-of-work';
 import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from './ledger-audit';
 import { userAccountKey } from './ledger.repository';
@@ -13,9 +15,10 @@ afterAll(async () => t.close());
 const cash = (userId: number) => ({ userId, kind: 'cash' as const });
 const house = { system: 'house' } as const;
 
-async function credit(userId: number, amount: number, kind = 'test_credit') {
-  return t.inTransaction((trx) =>
-    t.module.ledger.transfer(trx, { kind, reference: ref('test'), userId, from: house, to: cash(userId), amount }),
+async function credit(userId: number, amount: number, kind: PostingKind = 'operator_credit') {
+  return t.inTransaction(
+    (trx) => t.module.ledger.transfer(trx, { kind, reference: ref('test'), userId, from: house, to: cash(userId), amount }),
+    userId,
   );
 }
 
@@ -33,16 +36,18 @@ describe('ledger service', () => {
   it('writes a balanced transaction with the running balance on each entry', async () => {
     const userId = await t.addPlayer('ledger_a');
     const first = await credit(userId, 10_000);
-    await t.inTransaction((trx) =>
-      t.module.ledger.transfer(trx, {
-        kind: 'test_debit',
-        reference: 'debit-r',
-        userId,
-        sessionId: '42',
-        from: cash(userId),
-        to: house,
-        amount: 2_550,
-      }),
+    await t.inTransaction(
+      (trx) =>
+        t.module.ledger.transfer(trx, {
+          kind: 'operator_debit',
+          reference: 'debit-r',
+          userId,
+          sessionId: '42',
+          from: cash(userId),
+          to: house,
+          amount: 2_550,
+        }),
+      userId,
     );
     expect(first.balances.get(userAccountKey(userId, 'cash'))).toBe(10_000);
     const entries = await entriesOf(userId);
@@ -55,11 +60,11 @@ describe('ledger service', () => {
       .selectAll()
       .where('id', '=', entries[1]!.transaction_id)
       .executeTakeFirstOrThrow();
-    expect(tx).toMatchObject({ kind: 'test_debit', reference: 'debit-r', book: 'real', session_id: '42' });
+    expect(tx).toMatchObject({ kind: 'operator_debit', reference: 'debit-r', book: 'real', session_id: '42' });
     expect(Number(tx.user_id)).toBe(userId);
     const legs = await t.db.selectFrom('ledger_entries').select('amount').where('transaction_id', '=', tx.id).execute();
     expect(legs.reduce((sum, leg) => sum + Number(leg.amount), 0)).toBe(0);
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(7_450);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(7_450);
   });
 
   it('refuses a debit beyond the balance and leaves everything as it was', async () => {
@@ -71,37 +76,82 @@ describe('ledger service', () => {
       .executeTakeFirstOrThrow();
     const attempt = t.inTransaction(async (trx) => {
       // A leg that succeeds first, then the one that fails: the whole transaction must go.
-      await t.module.ledger.transfer(trx, { kind: 't', reference: ref('r'), userId, from: house, to: cash(userId), amount: 100 });
-      await t.module.ledger.transfer(trx, { kind: 't', reference: ref('r'), userId, from: cash(userId), to: house, amount: 601 });
-    });
+      await t.module.ledger.transfer(trx, {
+        kind: 'operator_credit',
+        reference: ref('r'),
+        userId,
+        from: house,
+        to: cash(userId),
+        amount: 100,
+      });
+      await t.module.ledger.transfer(trx, {
+        kind: 'operator_debit',
+        reference: ref('r'),
+        userId,
+        from: cash(userId),
+        to: house,
+        amount: 601,
+      });
+    }, userId);
     await expect(attempt).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 422 });
     const after = await t.db
       .selectFrom('ledger_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(500);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(500);
   });
 
   it('refuses to post outside a transaction, unbalanced legs, zero and fractional amounts', async () => {
     const userId = await t.addPlayer('ledger_c');
     const posting = (amounts: number[]) => ({
-      kind: 't',
+      kind: 'operator_credit' as const,
       reference: ref('r'),
       userId,
       legs: amounts.map((amount, index) => ({ account: index === 0 ? cash(userId) : house, amount })),
     });
     await expect(t.module.ledger.post(t.db, posting([5, -5]))).rejects.toThrow(/transaction/);
     for (const amounts of [[5, -4], [0, 0], [1.5, -1.5], [5]]) {
-      await expect(t.inTransaction((trx) => t.module.ledger.post(trx, posting(amounts)))).rejects.toThrow();
+      await expect(t.inTransaction((trx) => t.module.ledger.post(trx, posting(amounts)), userId)).rejects.toThrow(/legs|amount/);
     }
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(0);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(0);
+  });
+
+  it("fails fast when the player's money lock is not held, and names the rule", async () => {
+    const userId = await t.addPlayer('ledger_unlocked');
+    const other = await t.addPlayer('ledger_locked');
+    const move = { kind: 'operator_credit' as const, reference: ref('r'), userId, from: house, to: cash(userId), amount: 5 };
+    // A writing transaction that took no money lock, and a money transaction that locked someone else.
+    await expect(writeTransaction(t.db, (trx) => t.module.ledger.transfer(trx, move))).rejects.toThrow(
+      /outside a money transaction that locks them/,
+    );
+    await expect(t.inTransaction((trx) => t.module.ledger.transfer(trx, move), other)).rejects.toThrow(
+      new RegExp(`Player ${userId}'s money moved outside`),
+    );
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(0);
+  });
+
+  it('refuses a posting kind outside the closed list, in the ledger and in the database', async () => {
+    const userId = await t.addPlayer('ledger_kinds');
+    const forged = { kind: 'forged' as PostingKind, reference: ref('r'), userId, from: house, to: cash(userId), amount: 5 };
+    await expect(t.inTransaction((trx) => t.module.ledger.transfer(trx, forged), userId)).rejects.toThrow(
+      /Unknown ledger posting kind "forged"/,
+    );
+    const row = { reference: ref('x'), book: 'real' as const, user_id: userId, session_id: null, created_at: 0 };
+    await expect(
+      t.db
+        .insertInto('ledger_transactions')
+        .values({ ...row, kind: 'forged' as PostingKind })
+        .execute(),
+    ).rejects.toThrow();
+    const forgedRows = await t.db.selectFrom('ledger_transactions').select('id').where('user_id', '=', userId).execute();
+    expect(forgedRows).toEqual([]);
   });
 
   it('keeps play money in its own books: a demo account is funded by the play house and never meets real money', async () => {
     const demoId = await t.addPlayer('ledger_demo', { isDemo: true });
     const realId = await t.addPlayer('ledger_real');
-    await t.inTransaction((trx) => t.module.wallet.fundDemoAccount(trx, demoId));
+    await t.inTransaction((trx) => t.module.money.setUpPlayer(trx, { userId: demoId, isDemo: true }));
     await credit(realId, 1_000);
     const demoCash = await t.db
       .selectFrom('ledger_accounts')
@@ -117,35 +167,42 @@ describe('ledger service', () => {
       .executeTakeFirstOrThrow();
     expect(funding).toMatchObject({ book: 'play', kind: 'demo_funding' });
 
-    const mixed = t.inTransaction((trx) =>
-      t.module.ledger.transfer(trx, {
-        kind: 't',
-        reference: ref('r'),
-        userId: demoId,
-        from: cash(demoId),
-        to: cash(realId),
-        amount: 100,
-      }),
+    const mixed = t.inTransaction(
+      (trx) =>
+        t.module.ledger.transfer(trx, {
+          kind: 'operator_debit',
+          reference: ref('r'),
+          userId: demoId,
+          from: cash(demoId),
+          to: cash(realId),
+          amount: 100,
+        }),
+      demoId,
+      realId,
     );
     await expect(mixed).rejects.toMatchObject({ code: 'REFUSED' });
-    const toGateway = t.inTransaction((trx) =>
-      t.module.ledger.transfer(trx, {
-        kind: 't',
-        reference: ref('r'),
-        userId: demoId,
-        from: cash(demoId),
-        to: { system: 'payment_gateway' },
-        amount: 100,
-      }),
+    const toGateway = t.inTransaction(
+      (trx) =>
+        t.module.ledger.transfer(trx, {
+          kind: 'operator_debit',
+          reference: ref('r'),
+          userId: demoId,
+          from: cash(demoId),
+          to: { system: 'payment_gateway' },
+          amount: 100,
+        }),
+      demoId,
     );
     await expect(toGateway).rejects.toMatchObject({ code: 'REFUSED', message: 'Play money cannot be deposited or withdrawn' });
-    await expect(t.inTransaction((trx) => t.module.wallet.fundDemoAccount(trx, realId))).rejects.toThrow(/not a demo account/);
-    expect((await t.module.wallet.readBalances(t.db, realId)).cash).toBe(1_000);
+    await expect(t.inTransaction((trx) => t.module.money.setUpPlayer(trx, { userId: realId, isDemo: true }))).rejects.toThrow(
+      /not a demo account/,
+    );
+    expect((await t.module.money.readBalances(t.db, realId)).cash).toBe(1_000);
   });
 
   it('has the database refuse an entry that joins a real transaction to a play account', async () => {
     const demoId = await t.addPlayer('ledger_demo2', { isDemo: true });
-    await t.inTransaction((trx) => t.module.wallet.fundDemoAccount(trx, demoId));
+    await t.inTransaction((trx) => t.module.money.setUpPlayer(trx, { userId: demoId, isDemo: true }));
     const realTx = await t.db.selectFrom('ledger_transactions').select('id').where('book', '=', 'real').executeTakeFirstOrThrow();
     const playAccount = await t.db
       .selectFrom('ledger_accounts')
@@ -178,22 +235,24 @@ describe('ledger service', () => {
     await credit(userId, 100);
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, index) =>
-        t.inTransaction((trx) =>
-          t.module.ledger.transfer(trx, {
-            kind: 'race',
-            reference: `d${index}`,
-            userId,
-            from: cash(userId),
-            to: house,
-            amount: 1,
-          }),
+        t.inTransaction(
+          (trx) =>
+            t.module.ledger.transfer(trx, {
+              kind: 'operator_debit',
+              reference: `d${index}`,
+              userId,
+              from: cash(userId),
+              to: house,
+              amount: 1,
+            }),
+          userId,
         ),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(100);
     const refusals = results.filter((result) => result.status === 'rejected');
     expect(refusals.every((result) => (result.reason as { code?: string }).code === 'INSUFFICIENT_BALANCE')).toBe(true);
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(0);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(0);
     expect((await auditLedger(t.db)).faults).toEqual([]);
   });
 });
@@ -217,7 +276,7 @@ describe('ledger audit', () => {
       .executeTakeFirstOrThrow();
     const tx = await t.db
       .insertInto('ledger_transactions')
-      .values({ kind: 'forged', reference: ref('x'), book: 'real', user_id: userId, session_id: null, created_at: 0 })
+      .values({ kind: 'operator_credit', reference: ref('x'), book: 'real', user_id: userId, session_id: null, created_at: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db

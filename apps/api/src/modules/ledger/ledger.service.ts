@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_PAISE } from '@app/shared';
+import { isPostingKind, MAX_AMOUNT_PAISE, type PostingKind } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -13,11 +13,11 @@ import {
 } from './ledger.repository';
 import { isUniqueViolation } from '../../db/errors';
 import { appendOutboxEvent } from '../../db/outbox';
-import type { Tx } from '../../db/unit-of-work';
+import { assertPlayerLocked, type Tx } from '../../db/unit-of-work';
+import type { Book, UserAccountKind } from './ledger.table';
 
 /** The outbox topic of every posting that touched a player: `{ user_ids, transaction_id }`. */
 export const BALANCE_CHANGED_TOPIC = 'balance.changed';
-import type { Book, UserAccountKind } from './ledger.table';
 
 /**
  * An account named by what it is, never by id. A system account takes the book of the
@@ -33,8 +33,8 @@ export interface Leg {
 }
 
 export interface Posting {
-  /** What caused it, e.g. operator_credit, bonus_grant, bet_hold. */
-  kind: string;
+  /** What caused it: one of the closed list (packages/shared/src/domain/postings.ts). */
+  kind: PostingKind;
   /** The caller's reference: a bet id, a bonus id, an operator's reason. */
   reference: string;
   /** The player the movement is about, if any. */
@@ -45,6 +45,8 @@ export interface Posting {
   book?: Book;
   /** What a person wrote about it (an operator's reason). */
   note?: string | null;
+  /** What it belongs to (a market, a fancy line, a casino round): the statement folds by it. */
+  subject?: string | null;
   legs: Leg[];
 }
 
@@ -64,16 +66,22 @@ export interface TransferInput extends Omit<Posting, 'legs'> {
 export interface ReversalInput {
   /** The transaction to reverse; each is reversed at most once (a unique link in the database). */
   transactionId: number;
-  kind: string;
+  kind: PostingKind;
   reference: string;
   userId: number | null;
   note?: string | null;
+  subject?: string | null;
 }
 
+/**
+ * The ledger is private to the money module (modules/money): its verbs are the only callers, so
+ * every movement is decided in one place.
+ */
 export interface Ledger {
   /**
-   * Writes one balanced transaction. `db` must be a transaction the caller owns. A (kind,
-   * reference) that was written before is refused: DuplicatePostingError.
+   * Writes one balanced transaction. `db` must be a money transaction holding the lock of every
+   * player it touches (fails fast otherwise). A (kind, reference) that was written before is
+   * refused: DuplicatePostingError.
    */
   post(db: Db, posting: Posting): Promise<PostResult>;
   /** Writes the exact opposite of an earlier transaction, linked to it. */
@@ -126,7 +134,7 @@ function validate(posting: Posting): void {
     sum += leg.amount;
   }
   if (sum !== 0) throw new Error(`Ledger legs sum to ${sum}, not 0`);
-  if (!posting.kind || posting.kind.length > 40) throw new Error('A ledger transaction needs a kind');
+  if (!isPostingKind(posting.kind)) throw new Error(`Unknown ledger posting kind "${String(posting.kind)}"`);
   if (!posting.reference || posting.reference.length > 200) throw new Error('A ledger reference is 1 to 200 characters');
   if (posting.note && posting.note.length > 200) throw new Error('A ledger note is at most 200 characters');
 }
@@ -180,8 +188,10 @@ export function createLedger(clock: Clock): Ledger {
     validate(posting);
     const userLegs: { userId: number; key: string; amount: number }[] = [];
     for (const { account, amount } of posting.legs) {
-      if ('userId' in account)
-        userLegs.push({ userId: account.userId, key: userAccountKey(account.userId, account.kind), amount });
+      if (!('userId' in account)) continue;
+      // Whatever decided this movement read the player's money under their lock (docs/adr/0009).
+      assertPlayerLocked(db, account.userId);
+      userLegs.push({ userId: account.userId, key: userAccountKey(account.userId, account.kind), amount });
     }
     // One lock order for every writer: no two transactions can wait on each other.
     userLegs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -219,6 +229,7 @@ export function createLedger(clock: Clock): Ledger {
         session_id: posting.sessionId ?? null,
         note: posting.note ?? null,
         reverses_transaction_id: reverses,
+        subject: posting.subject ?? null,
         created_at: now,
       });
     } catch (error) {
@@ -250,7 +261,14 @@ export function createLedger(clock: Clock): Ledger {
     const legs = entries.map((entry) => ({ account: accountRefOf(entry), amount: -Number(entry.amount) }));
     return post(
       db,
-      { kind: input.kind, reference: input.reference, userId: input.userId, note: input.note ?? null, legs },
+      {
+        kind: input.kind,
+        reference: input.reference,
+        userId: input.userId,
+        note: input.note ?? null,
+        subject: input.subject ?? null,
+        legs,
+      },
       input.transactionId,
     );
   }
@@ -269,6 +287,7 @@ export function createLedger(clock: Clock): Ledger {
         sessionId: input.sessionId,
         book: input.book,
         note: input.note,
+        subject: input.subject,
         legs: [
           { account: input.from, amount: -amount },
           { account: input.to, amount },

@@ -1,3 +1,4 @@
+import type { PostingKind } from '@app/shared';
 import type { Generated, Selectable } from 'kysely';
 
 /** 'real' money, or 'play' money for demo accounts; a transaction never mixes the two. */
@@ -22,7 +23,8 @@ export interface LedgerAccountsTable {
 
 export interface LedgerTransactionsTable {
   id: Generated<number>;
-  kind: string;
+  /** One of the closed list (the database refuses any other: ledger_posting_kinds). */
+  kind: PostingKind;
   reference: string;
   book: Book;
   user_id: number | null;
@@ -31,7 +33,14 @@ export interface LedgerTransactionsTable {
   note: string | null;
   /** The transaction this one reverses (each is reversed at most once: unique). */
   reverses_transaction_id: number | null;
+  /** What it belongs to: 'market:1.234', 'fancy:77', 'casino:{provider}:{round}', or null. */
+  subject: string | null;
   created_at: number;
+}
+
+/** The closed list of posting kinds, as the database knows it (a migration adds each new kind). */
+export interface LedgerPostingKindsTable {
+  kind: string;
 }
 
 export interface LedgerEntriesTable {
@@ -64,5 +73,6 @@ declare module '../../db/schema' {
     ledger_transactions: LedgerTransactionsTable;
     ledger_entries: LedgerEntriesTable;
     ledger_checkpoints: LedgerCheckpointsTable;
+    ledger_posting_kinds: LedgerPostingKindsTable;
   }
 }

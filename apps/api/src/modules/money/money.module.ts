@@ -1,46 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Tx } from '../../db/unit-of-work';
 import type { UserChangeFeed } from '../../db/user-changes';
 import type { Clock } from '../../lib/clock';
-import { registerBonusRoutes } from '../bonus/bonus.routes';
-import { type BonusService, createBonusService } from '../bonus/bonus.service';
-import { registerButtonsRoutes } from '../buttons/buttons.routes';
-import { type ButtonsService, createButtonsService } from '../buttons/buttons.service';
-import { createLedger, type Ledger } from '../ledger/ledger.service';
-import { registerWalletRoutes } from '../wallet/wallet.routes';
-import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { createLedger } from '../ledger';
+import { pushBalances } from './balance-push';
+import { createMoney, type Money, type StakeCheck } from './money.service';
+import { createStatementReader, type StatementReader } from './statement.service';
+import { registerWalletRoutes } from './wallet.routes';
+import { createWalletService, type WalletService } from './wallet.service';
 
-/** The money core: one ledger and the services that stand on it. */
-export interface WalletModule {
-  ledger: Ledger;
+/** The money module: the ledger behind its verbs, the balance answers and the account statement. */
+export interface MoneyModule {
+  money: Money;
   wallet: WalletService;
-  bonuses: BonusService;
-  buttons: ButtonsService;
+  statement: StatementReader;
   /** The accounts module calls this inside the transaction that creates a user. */
-  onUserCreated(db: Db, account: { userId: number; isDemo: boolean }): Promise<void>;
+  onUserCreated(tx: Tx, account: { userId: number; isDemo: boolean }): Promise<void>;
   registerRoutes(app: FastifyInstance): void;
 }
 
-/** `userChanges`: balances are kept in memory for the poll, dropped on these notices (none: no copies). */
-export function createWalletModule(db: Db, clock: Clock, userChanges?: UserChangeFeed): WalletModule {
-  const ledger = createLedger(clock);
-  const wallet = createWalletService(db, clock, ledger, userChanges);
-  const bonuses = createBonusService(db, clock, ledger, wallet);
-  const buttons = createButtonsService(db);
+export interface MoneyModuleDeps {
+  db: Db;
+  clock: Clock;
+  /** Balances are kept in memory for the poll, dropped on these notices (none: no copies). */
+  userChanges?: UserChangeFeed;
+  /** Rules that must see every stake of every product (docs/wallet.md, "Money"). */
+  stakeChecks?: readonly StakeCheck[];
+}
+
+export function createMoneyModule({ db, clock, userChanges, stakeChecks }: MoneyModuleDeps): MoneyModule {
+  const money = createMoney(clock, createLedger(clock), { stakeChecks });
+  const wallet = createWalletService(db, clock, money, userChanges);
+  const statement = createStatementReader(db, clock);
   return {
-    ledger,
+    money,
     wallet,
-    bonuses,
-    buttons,
-    async onUserCreated(trx, account) {
-      // Every player gets their accounts at birth; a demo account also its play money.
-      if (account.isDemo) await wallet.fundDemoAccount(trx, account.userId);
-      else await ledger.openUserAccounts(trx, account.userId);
-    },
+    statement,
+    onUserCreated: (tx, account) => money.setUpPlayer(tx, account),
     registerRoutes(app) {
-      registerWalletRoutes(app, wallet, db, clock);
-      registerBonusRoutes(app, bonuses, db, clock);
-      registerButtonsRoutes(app, buttons);
+      registerWalletRoutes(app, wallet, statement);
+      pushBalances(app.bus, wallet, app.log);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@app/shared';
 import { type AdminCommand, requireOption } from '../../cli/command';
-import { createWalletModule } from './money.module';
-import type { WalletBalances } from '../wallet/wallet.service';
+import { createMoneyModule } from './money.module';
+import type { WalletBalances } from './money.service';
 
 function describe(balances: WalletBalances): string {
   return [
@@ -18,7 +18,7 @@ function adjustCommand(direction: 'credit' | 'debit'): AdminCommand {
     usage: `wallet ${direction} --name N --amount RUPEES --reason R`,
     options: ['name', 'amount', 'reason'],
     async run(context) {
-      const { wallet } = createWalletModule(context.database.db, context.clock);
+      const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
       const name = requireOption(context, 'name');
       const balances = await wallet.operatorAdjust(
         direction,
@@ -39,7 +39,7 @@ export const walletCommands: AdminCommand[] = [
     usage: 'wallet balance --name N',
     options: ['name'],
     async run(context) {
-      const { wallet } = createWalletModule(context.database.db, context.clock);
+      const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
       const name = requireOption(context, 'name');
       context.print(`${name}: ${describe(await wallet.balancesByName(name))}`);
     },

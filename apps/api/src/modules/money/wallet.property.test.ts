@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
+import { openWalletTestDb, setHold, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from '../ledger/ledger-audit';
 import { sumAccountEntries } from '../ledger/ledger.repository';
 import { ref } from '../../../test/support/refs';
@@ -127,7 +127,7 @@ describe('wallet against a reference model', () => {
           await apply(step, ids[step.player] as number, models[step.player] as ModelPlayer);
           for (const [index, userId] of ids.entries()) {
             const model = models[index] as ModelPlayer;
-            expect(await t.module.wallet.readBalances(t.db, userId)).toEqual({
+            expect(await t.module.money.readBalances(t.db, userId)).toEqual({
               cash: model.cash,
               exposure: model.exposure,
               splitBonus: model.split,
@@ -158,13 +158,13 @@ let markets = 0;
 const nextMarketKey = () => `market:${(markets += 1)}`;
 
 async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void> {
-  const { ledger, wallet, bonuses } = t.module;
+  const { ledger, money, wallet, bonuses } = t.module;
   const inTx = <T>(work: Parameters<WalletTestDb['inTransaction']>[0]) => t.inTransaction(work, userId) as Promise<T>;
   switch (step.op) {
     case 'credit':
       await inTx((trx) =>
         ledger.transfer(trx, {
-          kind: 'prop_credit',
+          kind: 'operator_credit',
           reference: ref('p'),
           userId,
           from: { system: 'house' },
@@ -180,7 +180,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
           () =>
             inTx((trx) =>
               ledger.transfer(trx, {
-                kind: 'prop_debit',
+                kind: 'operator_debit',
                 reference: ref('p'),
                 userId,
                 from: { userId, kind: 'cash' },
@@ -193,7 +193,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       }
       await inTx((trx) =>
         ledger.transfer(trx, {
-          kind: 'prop_debit',
+          kind: 'operator_debit',
           reference: ref('p'),
           userId,
           from: { userId, kind: 'cash' },
@@ -208,17 +208,16 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       const fromBonus = step.amount - fromCash;
       if (fromBonus > 0 && (model.active !== 2 || fromBonus > model.wager)) {
         return expectRefusal(
-          () =>
-            inTx((trx) =>
-              wallet.setMarketExposure(trx, { userId, marketKey: nextMarketKey(), exposure: step.amount, cause: 'p' }),
-            ),
+          () => inTx((trx) => setHold(money, trx, { userId, marketKey: nextMarketKey(), exposure: step.amount, cause: 'p' })),
           'INSUFFICIENT_BALANCE',
         );
       }
       const marketKey = nextMarketKey();
-      expect(
-        await inTx((trx) => wallet.setMarketExposure(trx, { userId, marketKey, exposure: step.amount, cause: 'p' })),
-      ).toEqual({ cashHeld: fromCash, bonusHeld: fromBonus, change: step.amount });
+      expect(await inTx((trx) => setHold(money, trx, { userId, marketKey, exposure: step.amount, cause: 'p' }))).toEqual({
+        cashHeld: fromCash,
+        bonusHeld: fromBonus,
+        change: step.amount,
+      });
       Object.assign(model, {
         cash: model.cash - fromCash,
         exposure: model.exposure + fromCash,
@@ -232,7 +231,7 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
       if (model.holds.length === 0) return;
       const [held] = model.holds.splice(step.pick % model.holds.length, 1);
       if (!held) return;
-      await inTx((trx) => wallet.setMarketExposure(trx, { userId, marketKey: held.marketKey, exposure: 0, cause: 'p' }));
+      await inTx((trx) => setHold(money, trx, { userId, marketKey: held.marketKey, exposure: 0, cause: 'p' }));
       Object.assign(model, {
         cash: model.cash + held.fromCash,
         exposure: model.exposure - held.fromCash,

@@ -1,17 +1,11 @@
 import { endpoints } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
+import type { FastifyInstance } from 'fastify';
+import { currentUserId } from '../../plugins/auth';
 import { dataFromCopy, registerEndpoint } from '../../plugins/contract';
-import { readAccountStatement } from './statement.service';
+import type { StatementReader } from './statement.service';
 import type { WalletService } from './wallet.service';
 
-/** The caller of an auth 'user' endpoint: always the token's user, never one named in a body. */
-export function currentUserId(request: FastifyRequest): number {
-  return request.user.userId;
-}
-
-export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService, db: Db, clock: Clock): void {
+export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService, statement: StatementReader): void {
   registerEndpoint(app, endpoints.getUserBalance, ({ request }) => {
     const userId = currentUserId(request);
     return dataFromCopy(wallet.balanceCopy(userId), () => wallet.getBalance(userId));
@@ -24,6 +18,6 @@ export function registerWalletRoutes(app: FastifyInstance, wallet: WalletService
   });
 
   registerEndpoint(app, endpoints.accountStatement, async ({ body, request }) => ({
-    data: await readAccountStatement(db, clock, currentUserId(request), body),
+    data: await statement.read(currentUserId(request), body),
   }));
 }

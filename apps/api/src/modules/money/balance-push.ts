@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { busTopics, type EventBus } from '../../lib/event-bus';
-import { BALANCE_CHANGED_TOPIC } from '../ledger/ledger.service';
+import { BALANCE_CHANGED_TOPIC } from '../ledger';
 import type { WalletService } from './wallet.service';
 
 /**

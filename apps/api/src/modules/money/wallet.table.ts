@@ -7,11 +7,11 @@ export interface WalletStatusTable {
 
 /**
  * The exposure a player holds on one market, and where it came from: a release returns bonus
- * money to the bonus wallet and cash to cash. Changed only by `setMarketExposure`.
+ * money to the bonus wallet and cash to cash. Changed only by the money verbs (money.service.ts).
  */
 export interface MarketExposureTable {
   user_id: number;
-  /** e.g. 'market:1.234' or 'fancy:77' (the betting module's names). */
+  /** the subject of the hold: 'market:1.234' or 'fancy:77'. */
   market_key: string;
   cash_held: number;
   bonus_held: number;

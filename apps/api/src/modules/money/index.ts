@@ -1,0 +1,25 @@
+/**
+ * The money module's public face: the only way money moves (docs/wallet.md, "Money"). Other
+ * modules import from here, never from the ledger or this module's inner files.
+ */
+export { createMoneyModule, type MoneyModule, type MoneyModuleDeps } from './money.module';
+export type {
+  BetHold,
+  BetResult,
+  BonusMovement,
+  CasinoMovement,
+  CasinoStakeResult,
+  ExposureResult,
+  Money,
+  OperatorAdjustment,
+  Stake,
+  StakeCheck,
+  StakeProduct,
+  WalletBalances,
+} from './money.service';
+export type { StatementReader, SubjectDescriber } from './statement.service';
+export type { WalletService } from './wallet.service';
+export { parseOperatorAmount, parseReason } from './wallet.service';
+export { pagingOf, resolveReportQuery, type ResolvedReportQuery } from './report-query';
+export { walletCommands } from './wallet.cli';
+export { auditLedger, DuplicatePostingError, InsufficientBalanceError, type LedgerAudit, ledgerCommands } from '../ledger';

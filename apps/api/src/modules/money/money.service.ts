@@ -1,0 +1,449 @@
+import {
+  ACTIVE_WALLET,
+  type ActiveWallet,
+  allocateLoss,
+  allocateRelease,
+  allocateStake,
+  type BonusWallet,
+  DEMO_PLAY_MONEY_PAISE,
+  paiseToRupees,
+} from '@app/shared';
+import type { Db } from '../../db/database';
+import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { type Leg, type Ledger, listUserBalances } from '../ledger';
+import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
+
+/** A player's balances in paise. */
+export interface WalletBalances {
+  cash: number;
+  exposure: number;
+  splitBonus: number;
+  wagerBonus: number;
+  bonusExposure: number;
+}
+
+/** The products a stake can come from: every stake passes through one of two verbs. */
+export type StakeProduct = 'match_odds' | 'bookmaker' | 'fancy' | 'casino';
+
+export interface Stake {
+  userId: number;
+  product: StakeProduct;
+  /** The stake in paise (for a bet: what the player staked, not the change of their hold). */
+  amount: number;
+}
+
+/**
+ * A rule that must see every stake of every product (a limit): it runs under the player's lock,
+ * before any money moves, and refuses by throwing an AppError.
+ */
+export type StakeCheck = (tx: Tx, stake: Stake) => Promise<void>;
+
+export interface BetHold {
+  userId: number;
+  /** The market's subject, e.g. 'market:1.234' or 'fancy:77'. */
+  subject: string;
+  /** The player's worst-case loss on the market after the bet, in paise (never below 0). */
+  exposure: number;
+  /** The bet that changes the hold. */
+  stake: { product: Exclude<StakeProduct, 'casino'>; amount: number };
+  /** Names the hold in the statement, e.g. 'bet 991 placed'. */
+  cause: string;
+  sessionId?: string | null;
+}
+
+export interface ExposureResult {
+  cashHeld: number;
+  bonusHeld: number;
+  /** Signed: what moved into held exposure (negative: released). */
+  change: number;
+}
+
+export interface BetResult {
+  userId: number;
+  subject: string;
+  /** The player's profit (+) or loss (−) over their bets in the market, in paise. */
+  profitLoss: number;
+  reference: string;
+  note: string;
+}
+
+export interface CasinoMovement {
+  userId: number;
+  /** The game provider's code: its account takes the stake and pays the win. */
+  provider: string;
+  amount: number;
+  reference: string;
+  /** 'casino:{provider}:{round}' */
+  subject: string;
+}
+
+export type CasinoStakeResult =
+  | { ok: true; fromCash: number; fromBonus: number; transactionId: number | null; playableAfter: number }
+  | { ok: false; playable: number };
+
+export interface BonusMovement {
+  userId: number;
+  wallet: BonusWallet;
+  amount: number;
+  reference: string;
+  sessionId?: string | null;
+}
+
+export interface OperatorAdjustment {
+  userId: number;
+  direction: 'credit' | 'debit';
+  amount: number;
+  reference: string;
+  reason: string;
+}
+
+/**
+ * The money front door (docs/wallet.md, "Money"): the only caller of the ledger. Every movement
+ * is one of these verbs; each runs inside the caller's money transaction, which holds the
+ * player's lock (the ledger fails fast otherwise). Every stake — match odds, bookmaker, fancy
+ * and casino — passes `stakeChecks` first, so a rule that must see them all lives in one place.
+ */
+export interface Money {
+  readBalances(db: Db, userId: number): Promise<WalletBalances>;
+  activeWallet(db: Db, userId: number): Promise<ActiveWallet>;
+  /** What a casino game may stake: cash, plus the wager bonus while the wager wallet is active. */
+  playableBalance(db: Db, userId: number): Promise<number>;
+
+  /** At birth, in the transaction that creates the player: their accounts, and a demo's play money. */
+  setUpPlayer(tx: Tx, player: { userId: number; isDemo: boolean; sessionId?: string | null }): Promise<void>;
+  /** A game provider's accounts in both books; call outside any transaction. */
+  openProviderAccounts(db: Db, code: string): Promise<void>;
+
+  /**
+   * A bet's stake: sets the player's hold on the market to its new worst case, taken from cash
+   * first, then from the wager bonus when the wager wallet is active. Refuses with 422
+   * INSUFFICIENT_BALANCE, naming the amount short.
+   */
+  holdForBet(tx: Tx, hold: BetHold): Promise<ExposureResult>;
+  /** A settled market: releases the player's hold and posts their profit or loss. Resolves to the result's transaction. */
+  settleBets(tx: Tx, result: BetResult): Promise<number | null>;
+  /** A re-settled market: reverses the earlier result (linked to it) and posts the new one, credits first. */
+  resettleBets(
+    tx: Tx,
+    result: BetResult & { earlierTransactionId: number | null; reversalReference: string },
+  ): Promise<number | null>;
+
+  /** A game's stake, to the provider's account; `ok: false` when the playable balance is short. */
+  casinoStake(tx: Tx, movement: CasinoMovement): Promise<CasinoStakeResult>;
+  /** A game's win, from the provider's account to cash. */
+  casinoPayout(tx: Tx, movement: CasinoMovement): Promise<number>;
+  /** A stake given back exactly as it was taken (cash to cash, bonus to bonus), linked to it. */
+  casinoRollback(tx: Tx, movement: Omit<CasinoMovement, 'amount' | 'provider'> & { stakeTransactionId: number }): Promise<number>;
+
+  grantBonus(tx: Tx, movement: BonusMovement): Promise<number>;
+  /** Bonus money that became cash. */
+  releaseBonus(tx: Tx, movement: BonusMovement): Promise<number>;
+  /** Bonus money that went back to the house at its expiry. */
+  expireBonus(tx: Tx, movement: BonusMovement): Promise<number>;
+
+  operatorAdjust(tx: Tx, adjustment: OperatorAdjustment): Promise<number>;
+}
+
+const EMPTY: WalletBalances = { cash: 0, exposure: 0, splitBonus: 0, wagerBonus: 0, bonusExposure: 0 };
+const FIELD_BY_KIND: Record<string, keyof WalletBalances> = {
+  cash: 'cash',
+  exposure: 'exposure',
+  split_bonus: 'splitBonus',
+  wager_bonus: 'wagerBonus',
+  bonus_exposure: 'bonusExposure',
+};
+
+export function toBalances(rows: { kind: string; balance: number | null }[]): WalletBalances {
+  const balances = { ...EMPTY };
+  for (const row of rows) {
+    const field = FIELD_BY_KIND[row.kind];
+    if (field) balances[field] = Number(row.balance ?? 0);
+  }
+  return balances;
+}
+
+export function toActiveWallet(value: number | null | undefined): ActiveWallet {
+  return value === ACTIVE_WALLET.split || value === ACTIVE_WALLET.wager ? value : ACTIVE_WALLET.none;
+}
+
+/** A note with a suffix, within the ledger's 200 characters. */
+function noteWith(note: string, suffix: string): string {
+  return `${note}: ${suffix}`.slice(0, 200);
+}
+
+function bonusAccount(wallet: BonusWallet) {
+  return wallet === 'split' ? ('split_bonus' as const) : ('wager_bonus' as const);
+}
+
+export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks?: readonly StakeCheck[] } = {}): Money {
+  const stakeChecks = options.stakeChecks ?? [];
+
+  async function readBalances(db: Db, userId: number): Promise<WalletBalances> {
+    return toBalances(await listUserBalances(db, userId));
+  }
+
+  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
+    for (const check of stakeChecks) await check(tx, stake);
+  }
+
+  /** Moves the player's hold on a market to `exposure`; the one place holds change. */
+  async function setExposure(
+    tx: Tx,
+    input: { userId: number; subject: string; exposure: number; cause: string; sessionId?: string | null },
+  ): Promise<ExposureResult> {
+    const { userId, subject, exposure } = input;
+    if (!Number.isSafeInteger(exposure) || exposure < 0) throw new Error(`Exposure must be whole paise >= 0, not ${exposure}`);
+    assertPlayerLocked(tx, userId);
+    const row = await findMarketExposure(tx, userId, subject);
+    const cashHeld = Number(row?.cash_held ?? 0);
+    const bonusHeld = Number(row?.bonus_held ?? 0);
+    const change = exposure - cashHeld - bonusHeld;
+    if (change === 0) return { cashHeld, bonusHeld, change };
+    let cashMove: number;
+    let bonusMove: number;
+    if (change > 0) {
+      const balances = await readBalances(tx, userId);
+      const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
+      const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
+      if (!taken.ok) {
+        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ₹${paiseToRupees(taken.short).toFixed(2)} short`);
+      }
+      cashMove = taken.fromCash;
+      bonusMove = taken.fromBonus;
+    } else {
+      const given = allocateRelease(-change, { cash: cashHeld, bonus: bonusHeld });
+      cashMove = -given.toCash;
+      bonusMove = -given.toBonus;
+    }
+    const legs: Leg[] = [];
+    if (cashMove !== 0) {
+      legs.push({ account: { userId, kind: 'cash' }, amount: -cashMove });
+      legs.push({ account: { userId, kind: 'exposure' }, amount: cashMove });
+    }
+    if (bonusMove !== 0) {
+      legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -bonusMove });
+      legs.push({ account: { userId, kind: 'bonus_exposure' }, amount: bonusMove });
+    }
+    const version = Number(row?.version ?? 0) + 1;
+    // The guarded updates re-check every figure read above.
+    await ledger.post(tx, {
+      kind: change > 0 ? 'exposure_hold' : 'exposure_release',
+      reference: `${subject}:u${userId}:v${version}`,
+      note: input.cause,
+      subject,
+      userId,
+      sessionId: input.sessionId ?? null,
+      legs,
+    });
+    const next = { cashHeld: cashHeld + cashMove, bonusHeld: bonusHeld + bonusMove, change };
+    await saveMarketExposure(tx, {
+      user_id: userId,
+      market_key: subject,
+      cash_held: next.cashHeld,
+      bonus_held: next.bonusHeld,
+      version,
+      updated_at: clock.now(),
+    });
+    return next;
+  }
+
+  /** A market's profit (from the house to cash) or loss (to the house: bonus staked first, then cash). */
+  async function postBetResult(tx: Tx, result: BetResult, bonusStaked: number): Promise<number | null> {
+    const { userId, profitLoss, reference, note, subject } = result;
+    if (profitLoss === 0) return null;
+    if (profitLoss > 0) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'bet_win',
+        reference,
+        note,
+        subject,
+        userId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: profitLoss,
+      });
+      return posted.transactionId;
+    }
+    const loss = -profitLoss;
+    const balances = await readBalances(tx, userId);
+    const paid = allocateLoss(loss, { bonusStaked, cash: balances.cash, wagerBonus: balances.wagerBonus });
+    const legs: Leg[] = [{ account: { system: 'house' }, amount: loss }];
+    if (paid.fromCash > 0) legs.push({ account: { userId, kind: 'cash' }, amount: -paid.fromCash });
+    if (paid.fromBonus > 0) legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -paid.fromBonus });
+    const posted = await ledger.post(tx, { kind: 'bet_loss', reference, note, subject, userId, legs });
+    return posted.transactionId;
+  }
+
+  async function playableBalance(db: Db, userId: number): Promise<number> {
+    const balances = await readBalances(db, userId);
+    const canUseBonus = (await findActiveWallet(db, userId)) === ACTIVE_WALLET.wager;
+    return balances.cash + (canUseBonus ? balances.wagerBonus : 0);
+  }
+
+  return {
+    readBalances,
+    activeWallet: async (db, userId) => toActiveWallet(await findActiveWallet(db, userId)),
+    playableBalance,
+
+    async setUpPlayer(tx, { userId, isDemo, sessionId = null }) {
+      await lockNewPlayer(tx, userId);
+      const book = await ledger.openUserAccounts(tx, userId);
+      if (!isDemo) return;
+      if (book !== 'play') throw new Error(`User ${userId} is not a demo account; play money is for demo accounts only`);
+      await ledger.transfer(tx, {
+        kind: 'demo_funding',
+        reference: `demo:${userId}`,
+        note: 'play money for a new demo account',
+        userId,
+        sessionId,
+        from: { system: 'house' },
+        to: { userId, kind: 'cash' },
+        amount: DEMO_PLAY_MONEY_PAISE,
+      });
+    },
+
+    async openProviderAccounts(db, code) {
+      await ledger.openProviderAccount(db, code, 'real');
+      await ledger.openProviderAccount(db, code, 'play');
+    },
+
+    async holdForBet(tx, hold) {
+      await checkStake(tx, { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount });
+      return setExposure(tx, hold);
+    },
+
+    async settleBets(tx, result) {
+      const held = await findMarketExposure(tx, result.userId, result.subject);
+      await setExposure(tx, {
+        userId: result.userId,
+        subject: result.subject,
+        exposure: 0,
+        cause: noteWith(result.note, 'held money back'),
+      });
+      return postBetResult(tx, result, Number(held?.bonus_held ?? 0));
+    },
+
+    async resettleBets(tx, result) {
+      const reverseEarlier = async () => {
+        if (result.earlierTransactionId === null) return;
+        await ledger.reverse(tx, {
+          transactionId: result.earlierTransactionId,
+          kind: 'bet_settle_reversal',
+          reference: result.reversalReference,
+          userId: result.userId,
+          subject: result.subject,
+          note: noteWith(result.note, 'the earlier result reversed'),
+        });
+      };
+      // Credits first, so a player who spent an earlier win is not short in between.
+      if (result.profitLoss <= 0) await reverseEarlier();
+      const transactionId = await postBetResult(tx, result, 0);
+      if (result.profitLoss > 0) await reverseEarlier();
+      return transactionId;
+    },
+
+    async casinoStake(tx, { userId, provider, amount, reference, subject }) {
+      assertPlayerLocked(tx, userId);
+      await checkStake(tx, { userId, product: 'casino', amount });
+      const balances = await readBalances(tx, userId);
+      const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
+      const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);
+      const taken = allocateStake(amount, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
+      if (!taken.ok) return { ok: false, playable };
+      const legs: Leg[] = [];
+      if (taken.fromCash > 0) legs.push({ account: { userId, kind: 'cash' }, amount: -taken.fromCash });
+      if (taken.fromBonus > 0) legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -taken.fromBonus });
+      if (amount > 0) legs.push({ account: { system: 'game_provider', code: provider }, amount });
+      // A zero stake (a free round) moves nothing but is still a stake the checks saw.
+      const posted =
+        legs.length > 0 ? await ledger.post(tx, { kind: 'casino_bet', reference, subject, userId, legs }) : undefined;
+      return {
+        ok: true,
+        fromCash: taken.fromCash,
+        fromBonus: taken.fromBonus,
+        transactionId: posted?.transactionId ?? null,
+        playableAfter: playable - amount,
+      };
+    },
+
+    async casinoPayout(tx, { userId, provider, amount, reference, subject }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'casino_win',
+        reference,
+        subject,
+        userId,
+        from: { system: 'game_provider', code: provider },
+        to: { userId, kind: 'cash' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async casinoRollback(tx, { userId, stakeTransactionId, reference, subject }) {
+      const posted = await ledger.reverse(tx, {
+        transactionId: stakeTransactionId,
+        kind: 'casino_rollback',
+        reference,
+        userId,
+        subject,
+      });
+      return posted.transactionId;
+    },
+
+    async grantBonus(tx, { userId, wallet, amount, reference, sessionId }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'bonus_grant',
+        reference,
+        userId,
+        sessionId: sessionId ?? null,
+        from: { system: 'house' },
+        to: { userId, kind: bonusAccount(wallet) },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async releaseBonus(tx, { userId, wallet, amount, reference, sessionId }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'bonus_release',
+        reference,
+        userId,
+        sessionId: sessionId ?? null,
+        from: { userId, kind: bonusAccount(wallet) },
+        to: { userId, kind: 'cash' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async expireBonus(tx, { userId, wallet, amount, reference, sessionId }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'bonus_expiry',
+        reference,
+        userId,
+        sessionId: sessionId ?? null,
+        from: { userId, kind: bonusAccount(wallet) },
+        to: { system: 'house' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async operatorAdjust(tx, { userId, direction, amount, reference, reason }) {
+      const cash = { userId, kind: 'cash' } as const;
+      const house = { system: 'house' } as const;
+      const posted = await ledger.transfer(tx, {
+        kind: direction === 'credit' ? 'operator_credit' : 'operator_debit',
+        reference,
+        note: reason,
+        userId,
+        from: direction === 'credit' ? house : cash,
+        to: direction === 'credit' ? cash : house,
+        amount,
+      });
+      return posted.transactionId;
+    },
+  };
+}
