@@ -3,7 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule } from '../apps/api/src/modules/money/money.module';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { createMoneyModule } from '../apps/api/src/modules/money';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts, loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -47,8 +48,10 @@ async function playerPage(userName: string): Promise<Page> {
     password: PASSWORD,
     userTypeId: CUSTOMER_USER_TYPE,
   });
-  const wallet = createWalletModule(site.database.db, systemClock);
-  await site.database.db.transaction().execute((trx) => creditFromHouse(wallet.ledger, trx, userId, 100_000, 'e2e'));
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, 100_000, 'e2e'),
+  );
   const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
   await loginByApi(context, site, userName, PASSWORD);
   return context.newPage();

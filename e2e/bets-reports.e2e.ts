@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createSettlementService } from '../apps/api/src/modules/bets/settlement.service';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule } from '../apps/api/src/modules/money/money.module';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { createBonusModule } from '../apps/api/src/modules/bonus';
+import { createMoneyModule } from '../apps/api/src/modules/money';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -42,11 +44,25 @@ async function farMarkets() {
     .where('start_time', '>', Date.now() + 3_600_000)
     .orderBy('start_time')
     .execute();
-  const found: { matchId: number; marketId: string; runners: { selection_id: number; name: string }[] }[] = [];
+  const found: {
+    matchId: number;
+    matchName: string;
+    marketId: string;
+    marketName: string;
+    runners: { selection_id: number; name: string }[];
+  }[] = [];
   for (const { match_id } of matches) {
     const snapshot = (await api('market/getMarkets', { match_id: Number(match_id) })).data as MarketsSnapshot;
     const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
-    if (market) found.push({ matchId: Number(match_id), marketId: market.market_id, runners: market.runners });
+    if (market) {
+      found.push({
+        matchId: Number(match_id),
+        matchName: snapshot.match.name,
+        marketId: market.market_id,
+        marketName: market.market_name,
+        runners: market.runners,
+      });
+    }
     if (found.length === 2) return found;
   }
   throw new Error('not enough open markets');
@@ -59,8 +75,10 @@ describe('bet reports', () => {
       password: PASSWORD,
       userTypeId: CUSTOMER_USER_TYPE,
     });
-    const wallet = createWalletModule(site.database.db, systemClock);
-    await site.database.db.transaction().execute((trx) => creditFromHouse(wallet.ledger, trx, userId, 100_000, 'e2e'));
+    const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+    await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+      creditFromHouse(money, trx, userId, 100_000, 'e2e'),
+    );
     // The report pages pick their default dates from the browser's calendar; the server counts India days.
     const context = await browser.newContext({
       baseURL: site.baseUrl,
@@ -93,11 +111,10 @@ describe('bet reports', () => {
       expect(placed.status, placed.message).toBe(true);
     }
     const loser = settled!.runners[1]!.selection_id;
-    await createSettlementService(site.database.db, systemClock, wallet).settle(
-      `M:${settled!.marketId}`,
-      { outcome: 'winner', winnerSelectionId: loser },
-      'operator',
-    );
+    await createSettlementService(site.database.db, systemClock, {
+      money,
+      bonuses: createBonusModule({ db: site.database.db, clock: systemClock, money }).bonuses,
+    }).settle(`M:${settled!.marketId}`, { outcome: 'winner', winnerSelectionId: loser }, 'operator');
 
     await page.goto('/report/current-bets');
     await expect.poll(() => page.getByRole('heading', { name: 'Current bets' }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -112,6 +129,21 @@ describe('bet reports', () => {
     await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain(settledRunner.name);
     expect(await report.textContent()).toContain('Lost');
     expect(await page.getByTestId('history-total-pl').textContent()).toBe('−200.00');
+
+    // The account statement: the settled market is one line, its loss named by match and market,
+    // expandable to its hold, release and result; the open market is a line of money held.
+    await page.goto('/report/account-statement');
+    const lost = page.locator('.ui-table tbody tr', { hasText: 'Bet lost' });
+    await expect.poll(() => lost.count(), { timeout: 15_000 }).toBe(1);
+    expect(await lost.textContent()).toContain(`${settled!.matchName} · ${settled!.marketName}`);
+    expect(await lost.textContent()).toContain('200.00');
+    expect(await page.locator('.ui-table tbody tr', { hasText: 'Open bets: money held' }).count()).toBe(1);
+    await lost.getByRole('button', { name: 'Show 5 movements' }).click();
+    expect(await lost.getByRole('button', { name: 'Hide the movements' }).getAttribute('aria-expanded')).toBe('true');
+    const movements = page.getByRole('table', { name: `Movements of ${settled!.matchName} · ${settled!.marketName}` });
+    await movements.waitFor();
+    expect(await movements.locator('tbody tr').count()).toBe(5);
+    expect(await movements.textContent()).toContain('Held for a bet');
     await context.close();
   }, 90_000);
 });

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule } from '../apps/api/src/modules/money/money.module';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { createMoneyModule } from '../apps/api/src/modules/money';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -33,8 +34,10 @@ async function playerPage(name: string): Promise<Page> {
     password: PASSWORD,
     userTypeId: CUSTOMER_USER_TYPE,
   });
-  const { ledger } = createWalletModule(site.database.db, systemClock);
-  await site.database.db.transaction().execute((trx) => creditFromHouse(ledger, trx, userId, 500_000, 'e2e'));
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, 500_000, 'e2e'),
+  );
   // Players are in India: report days are India days, and the date filter uses the browser's.
   const context = await browser.newContext({
     baseURL: site.baseUrl,

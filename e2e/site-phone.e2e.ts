@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createSettingsService } from '../apps/api/src/modules/settings/settings.service';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule } from '../apps/api/src/modules/money/money.module';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { createMoneyModule } from '../apps/api/src/modules/money';
 import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-helpers';
@@ -284,9 +285,11 @@ describe('the site on a phone', () => {
       .select('id')
       .where('user_name', '=', userName)
       .executeTakeFirstOrThrow();
-    const wallet = createWalletModule(site.database.db, systemClock);
+    const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
     for (const reference of ['first', 'second', 'third']) {
-      await site.database.db.transaction().execute((trx) => creditFromHouse(wallet.ledger, trx, user.id, 10_000, reference));
+      await moneyTransaction(site.database.db, { userIds: [user.id], now: Date.now() }, (trx) =>
+        creditFromHouse(money, trx, user.id, 10_000, reference),
+      );
     }
     const { context, page } = await phonePage(browser, site);
     await loginByApi(context, site, userName, PASSWORD);

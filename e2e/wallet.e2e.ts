@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyTransaction, type Tx } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { createWalletModule, type WalletModule } from '../apps/api/src/modules/money/money.module';
-import { creditFromHouse } from '../apps/api/test/wallet-support';
+import { creditFromHouse, type MoneyServices, moneyServices, setHold } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -17,11 +16,11 @@ async function screenshot(page: Page, name: string): Promise<void> {
 const PASSWORD = 'Wallet2026';
 let site: Site;
 let browser: Browser;
-let wallet: WalletModule;
+let wallet: MoneyServices;
 
 beforeAll(async () => {
   site = await startSite();
-  wallet = createWalletModule(site.database.db, systemClock);
+  wallet = moneyServices(site.database.db, systemClock);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -53,9 +52,9 @@ describe('wallet in the header', () => {
     const freeChip = page.getByTestId('balance-free-chip');
     await expect.poll(() => freeChip.textContent()).toBe('₹0.00');
 
-    await inTransaction((trx) => creditFromHouse(wallet.ledger, trx, userId, 123_456_750, 'e2e'));
+    await inTransaction((trx) => creditFromHouse(wallet.money, trx, userId, 123_456_750, 'e2e'), userId);
     await inTransaction(
-      (trx) => wallet.wallet.setMarketExposure(trx, { userId, marketKey: 'market:e2e', exposure: 20_025, cause: 'bet:e2e' }),
+      (trx) => setHold(wallet.money, trx, { userId, marketKey: 'market:e2e', exposure: 20_025, cause: 'bet:e2e' }),
       userId,
     );
     // Polled every 5 s: the new figures show within one poll.
@@ -167,7 +166,7 @@ describe('wallet reports', () => {
   it('shows the account statement with running balances and totals, and the bonus pages', async () => {
     const userId = await newPlayer('wallet_reports');
     await inTransaction(async (trx) => {
-      await creditFromHouse(wallet.ledger, trx, userId, 500_000, 'welcome gift');
+      await creditFromHouse(wallet.money, trx, userId, 500_000, 'welcome gift');
       await wallet.bonuses.grant(trx, { userId, amount: 10_000, wallet: 'wager', reason: 'reload offer' });
     }, userId);
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);

@@ -10,7 +10,8 @@ import type { BetsTable } from '../../apps/api/src/modules/bets/bets.table';
 import { createSettlementService } from '../../apps/api/src/modules/bets/settlement.service';
 import { createSessionsService } from '../../apps/api/src/modules/sessions/sessions.service';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
-import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
+import { createBonusModule } from '../../apps/api/src/modules/bonus';
+import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { prepareDatabase } from '../../apps/api/src/startup';
 import type autocannon from 'autocannon';
 import pg from 'pg';
@@ -51,19 +52,18 @@ const SLICE_SECONDS = 2;
 async function placingPlayers(server: RunningServer): Promise<string[]> {
   const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
   const sessions = createSessionsService(database.db, systemClock, { idleMinutes: 60 });
-  const { ledger } = createWalletModule(database.db, systemClock);
+  const { money } = createMoneyModule({ db: database.db, clock: systemClock });
   const tokens: string[] = [];
   try {
     for (let index = 0; index < PLACING_PLAYERS; index += 1) {
       const userId = await insertUser(database.db, benchCustomer(`benchbet${String(index).padStart(3, '0')}`));
       const token = await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, async (trx) => {
-        await ledger.transfer(trx, {
-          kind: 'operator_credit',
-          reference: `bench:bets:${userId}`,
+        await money.operatorAdjust(trx, {
           userId,
-          from: { system: 'house' },
-          to: { userId, kind: 'cash' },
+          direction: 'credit',
           amount: PLAYER_FUNDS,
+          reference: `bench:bets:${userId}`,
+          reason: 'bench',
         });
         return (await sessions.start(trx, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
       });
@@ -245,7 +245,8 @@ export const betsScenario: BenchScenario = {
     );
     try {
       const db = database.db;
-      const wallet = createWalletModule(db, systemClock);
+      const { money } = createMoneyModule({ db, clock: systemClock });
+      const { bonuses } = createBonusModule({ db, clock: systemClock, money });
       for (let index = 0; index < PLAYERS; index += 1) {
         const userId = await insertUser(db, benchCustomer(`settle${index}`));
         // Backs and lays across the runners at varied odds, each player's exposure held as placement would.
@@ -282,28 +283,28 @@ export const betsScenario: BenchScenario = {
           stakePaise: row.stake,
         }));
         await moneyTransaction(db, { userIds: [userId], now: Date.now() }, async (tx) => {
-          await wallet.ledger.transfer(tx, {
-            kind: 'operator_credit',
-            reference: `bench:settle:${userId}`,
+          await money.operatorAdjust(tx, {
             userId,
-            from: { system: 'house' },
-            to: { userId, kind: 'cash' },
+            direction: 'credit',
             amount: 100_000_000,
+            reference: `bench:settle:${userId}`,
+            reason: 'bench',
           });
           for (let at = 0; at < rows.length; at += 50)
             await tx
               .insertInto('bets')
               .values(rows.slice(at, at + 50))
               .execute();
-          await wallet.wallet.setMarketExposure(tx, {
+          await money.holdForBet(tx, {
             userId,
-            marketKey: 'market:1.bench',
+            subject: 'market:1.bench',
             exposure: exposurePaise(bets, RUNNERS),
+            stake: { product: 'match_odds', amount: rows.reduce((sum, row) => sum + (row.stake ?? 0), 0) },
             cause: 'bench',
           });
         });
       }
-      const settlement = createSettlementService(db, systemClock, wallet);
+      const settlement = createSettlementService(db, systemClock, { money, bonuses });
       const started = performance.now();
       const result = await settlement.settle(TARGET, { outcome: 'winner', winnerSelectionId: RUNNERS[0]! }, 'operator');
       const seconds = (performance.now() - started) / 1000;

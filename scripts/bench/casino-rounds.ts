@@ -8,7 +8,7 @@ import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { createCasinoService } from '../../apps/api/src/modules/casino/casino.service';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
-import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
+import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { prepareDatabase } from '../../apps/api/src/startup';
 import { benchCustomer, rawSqliteLedger } from './wallet-ledger';
 
@@ -44,8 +44,8 @@ export async function benchCasinoRounds(rounds: number, players: number): Promis
   await app.ready();
   try {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const { ledger } = createWalletModule(database.db, systemClock);
-    const casino = createCasinoService(database.db, systemClock, ledger, config);
+    const { money } = createMoneyModule({ db: database.db, clock: systemClock });
+    const casino = createCasinoService(database.db, systemClock, money, config);
     await casino.registerProvider({
       code: 'benchprov',
       name: 'Bench Provider',
@@ -57,13 +57,12 @@ export async function benchCasinoRounds(rounds: number, players: number): Promis
     for (let player = 0; player < players; player += 1) {
       const userId = await insertUser(database.db, benchCustomer(`benchcasino${player}`));
       await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-        ledger.transfer(trx, {
-          kind: 'operator_credit',
-          reference: `bench:casino:${player}`,
+        money.operatorAdjust(trx, {
           userId,
-          from: { system: 'house' },
-          to: { userId, kind: 'cash' },
+          direction: 'credit',
           amount: 1_000_000_000,
+          reference: `bench:casino:${player}`,
+          reason: 'bench',
         }),
       );
       tokens.push(new URL(await casino.launchGame(userId, 'bench-slot', 'en')).searchParams.get('t') ?? '');

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../apps/api/src/db/database';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import type { UsersTable } from '../../apps/api/src/modules/users/users.table';
-import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
+import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { prepareDatabase } from '../../apps/api/src/startup';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 
@@ -71,19 +71,18 @@ async function openTarget(
 }
 
 async function fundedPlayers(database: DatabaseHandle, count: number, prefix: string): Promise<number[]> {
-  const wallet = createWalletModule(database.db, systemClock);
+  const { money } = createMoneyModule({ db: database.db, clock: systemClock });
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const name = `${prefix}${index}`;
     const userId = await insertUser(database.db, benchCustomer(name));
     await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-      wallet.ledger.transfer(trx, {
-        kind: 'bench_credit',
-        reference: `bench:${name}`,
+      money.operatorAdjust(trx, {
         userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
+        direction: 'credit',
         amount: PLAYER_FUNDS,
+        reference: `bench:${name}`,
+        reason: 'bench',
       }),
     );
     ids.push(userId);
@@ -125,7 +124,7 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
   const rawTarget = await openTarget(target.kind);
   try {
     const writers = target.kind === 'sqlite' ? 1 : target.writers;
-    const { ledger } = createWalletModule(serviceTarget.database.db, systemClock);
+    const { money } = createMoneyModule({ db: serviceTarget.database.db, clock: systemClock });
     const servicePlayers = await fundedPlayers(serviceTarget.database, writers, 'svc');
     const rawPlayers = await fundedPlayers(rawTarget.database, writers, 'raw');
     if (target.withNotifyTrigger) {
@@ -141,14 +140,7 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
     await rawTarget.database.close();
     const serviceDebit = (userId: number) =>
       moneyTransaction(serviceTarget.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-        ledger.transfer(trx, {
-          kind: 'bench_debit',
-          reference: nextReference(),
-          userId,
-          from: { userId, kind: 'cash' },
-          to: { system: 'house' },
-          amount: 1,
-        }),
+        money.operatorAdjust(trx, { userId, direction: 'debit', amount: 1, reference: nextReference(), reason: 'bench' }),
       ).then(() => undefined);
     const raw =
       target.kind === 'sqlite' ? rawSqlite(rawTarget.url) : await rawPostgres(rawTarget.url, rawTarget.schema as string);
@@ -217,7 +209,7 @@ function rawSqlite(url: string): RawLedger {
     const row = update.get(-1, `u:${userId}:cash`, -1) as { id: number; balance: number; book: string } | undefined;
     if (!row) throw new Error('insufficient');
     const now = Date.now();
-    const tx = insertTx.get('bench_debit', nextReference(), row.book, userId, null, null, null, now) as { id: number };
+    const tx = insertTx.get('operator_debit', nextReference(), row.book, userId, null, null, null, now) as { id: number };
     insertOutbox.run('balance.changed', JSON.stringify({ user_ids: [userId], transaction_id: tx.id }), now, null);
     insertEntries.run(tx.id, row.id, row.book, -1, row.balance, now, tx.id, houseId, row.book, 1, null, now);
   });
@@ -240,7 +232,7 @@ async function rawPostgres(url: string, schema: string): Promise<RawLedger> {
         if (!row) throw new Error('insufficient');
         const now = Date.now();
         const tx = await client.query(SQL.insertTransaction, [
-          'bench_debit',
+          'operator_debit',
           nextReference(),
           row.book,
           userId,

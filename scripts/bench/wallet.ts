@@ -2,11 +2,11 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { openDatabase } from '../../apps/api/src/db/database';
-import { writeTransaction } from '../../apps/api/src/db/unit-of-work';
+import { lockNewPlayer, writeTransaction } from '../../apps/api/src/db/unit-of-work';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { createSessionsService } from '../../apps/api/src/modules/sessions/sessions.service';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
-import { createWalletModule } from '../../apps/api/src/modules/money/money.module';
+import { createMoneyModule } from '../../apps/api/src/modules/money';
 import {
   type BenchScenario,
   type LoadResult,
@@ -33,20 +33,20 @@ export async function loggedInPlayers(server: RunningServer): Promise<{ tokens: 
   const config = loadConfig({ ...server.env, LOG_LEVEL: 'silent' });
   const database = openDatabase(config.DATABASE_URL);
   const sessions = createSessionsService(database.db, systemClock, { idleMinutes: config.SESSION_IDLE_MINUTES });
-  const { ledger } = createWalletModule(database.db, systemClock);
+  const { money } = createMoneyModule({ db: database.db, clock: systemClock });
   const tokens: string[] = [];
   try {
     for (let index = 0; index < BALANCE_USERS; index += 1) {
       const name = `benchbal${String(index).padStart(4, '0')}`;
       const token = await writeTransaction(database.db, async (trx) => {
         const userId = await insertUser(trx, benchCustomer(name));
-        await ledger.transfer(trx, {
-          kind: 'operator_credit',
-          reference: `bench:${name}`,
+        await lockNewPlayer(trx, userId);
+        await money.operatorAdjust(trx, {
           userId,
-          from: { system: 'house' },
-          to: { userId, kind: 'cash' },
+          direction: 'credit',
           amount: 100_000 + index,
+          reference: `bench:${name}`,
+          reason: 'bench',
         });
         return (await sessions.start(trx, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
       });

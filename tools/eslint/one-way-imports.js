@@ -10,11 +10,29 @@ const API_SRC = path.join(ROOT, 'apps/api/src');
  * (components, lib, config) → one feature → app.
  */
 export function layerOf(file) {
+  const layer = layerOfFile(file);
+  // The public-face rule is for the product's code: tests, journeys and benchmarks may set up a
+  // module's inner parts.
+  const relative = path.relative(API_SRC, file);
+  layer.isProductCode = !relative.startsWith('..') && !/\.test\.tsx?$/.test(file);
+  return layer;
+}
+
+function layerOfFile(file) {
   const relative = path.relative(ROOT, file).split(path.sep).join('/');
   if (relative.startsWith('packages/shared/')) return { kind: 'shared' };
   if (relative.startsWith('apps/api/src/')) {
-    const top = path.relative(API_SRC, file).split(path.sep)[0];
+    const parts = path.relative(API_SRC, file).split(path.sep);
+    const top = parts[0];
     if (top === 'db' || top === 'lib' || top === 'config') return { kind: 'api-base', folder: top };
+    if (top === 'modules' && parts[1]) {
+      // A module's public face is its index.ts (an import of the folder itself resolves to it).
+      const inner = parts
+        .slice(2)
+        .join('/')
+        .replace(/\.(ts|js)$/, '');
+      return { kind: 'api-feature', folder: top, module: parts[1], isPublicFace: inner === '' || inner === 'index' };
+    }
     if (top === 'modules' || top === 'plugins') return { kind: 'api-feature', folder: top };
     return { kind: 'api' };
   }
@@ -42,6 +60,11 @@ export function violation(from, to) {
   if (from.kind.startsWith('web') && to.kind.startsWith('api')) return 'the web app never imports the API';
   if (from.kind === 'api-base' && to.kind === 'api-feature') {
     return `${from.folder}/ stands below modules and plugins and imports neither (a module adds its tables to db/schema.ts by declaration merging)`;
+  }
+  if (to.module && to.module !== from.module && from.isProductCode) {
+    // Money has one front door (docs/wallet.md, "Money"): the ledger is the money module's alone.
+    if (to.module === 'ledger' && from.module !== 'money') return 'only the money module imports the ledger: use a money verb';
+    if (!to.isPublicFace) return `import module "${to.module}" through its public face (modules/${to.module}/index.ts)`;
   }
   if (from.kind === 'web-base' && (to.kind === 'web-feature' || to.kind === 'web-app')) {
     return 'shared web code (components, lib, config) imports no feature and not the app';

@@ -6,23 +6,19 @@ import type { DatabaseHandle } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { createRedisEventBus } from './lib/redis-event-bus';
-import type { AccountHooks } from './modules/auth/account-hooks';
-import { createAccounts } from './modules/auth/accounts';
-import { registerCasino } from './modules/casino/casino.module';
-import { registerFairGames } from './modules/fair-games/fair-games.module';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService } from './modules/settings/settings.service';
-import { createSmsProvider, type SmsProvider } from './modules/sms/sms-provider';
-import { registerSportsRoutes } from './modules/sports/sports.routes';
-import { createSportsService } from './modules/sports/sports.service';
-import { createLiveTicker } from './modules/markets/live-ticker';
-import { createMarketsModule } from './modules/markets/markets.module';
-import { createImageStore } from './modules/uploads/image-store';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes';
-import { registerWebApp } from './modules/web/web-app.routes';
-import { createWalletModule } from './modules/money/money.module';
-import { pushBalances } from './modules/wallet/balance-push';
-import { createBetsModule } from './modules/bets/bets.module';
+import { type AccountHooks, createAccounts } from './modules/auth';
+import { createBetsModule } from './modules/bets';
+import { createBonusModule } from './modules/bonus';
+import { createButtonsModule } from './modules/buttons';
+import { createCasinoModule } from './modules/casino';
+import { createFairGamesModule } from './modules/fair-games';
+import { createMarketsModule } from './modules/markets';
+import { createMoneyModule, type StakeCheck } from './modules/money';
+import { createSettingsModule } from './modules/settings';
+import { createSmsProvider, type SmsProvider } from './modules/sms';
+import { createSportsModule } from './modules/sports';
+import { createUploadsModule } from './modules/uploads';
+import { createWebModule } from './modules/web';
 import { installAuth } from './plugins/auth';
 import { installZodValidation } from './plugins/contract';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './plugins/error-handler';
@@ -45,6 +41,8 @@ export interface AppDependencies {
   accountHooks?: AccountHooks;
   /** Messages every instance hears (live prices, outbox events); by default over Redis when there is one, else in process. */
   bus?: EventBus;
+  /** Rules that must see every stake of every product (tests pass a recorder; docs/wallet.md, "Money"). */
+  stakeChecks?: readonly StakeCheck[];
 }
 
 declare module 'fastify' {
@@ -124,19 +122,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   database.userChanges.onError((error) =>
     app.log.error({ err: error }, 'change notices lost: the balance poll reads the database until they are back'),
   );
-  const settings = createSettingsService(db, clock);
-  const wallet = createWalletModule(db, clock, database.userChanges);
+  const settings = createSettingsModule({ db, clock });
+  const money = createMoneyModule({ db, clock, userChanges: database.userChanges, stakeChecks: deps.stakeChecks });
+  const bonus = createBonusModule({ db, clock, money: money.money });
   const accounts = createAccounts({
     db,
     clock,
     config,
-    settings,
+    settings: settings.settings,
     logger: app.log,
     userChanges: database.userChanges,
     sms: deps.smsProvider ?? createSmsProvider(config, app.log),
     hooks: {
       async onUserCreated(trx, account) {
-        await wallet.onUserCreated(trx, account);
+        await money.onUserCreated(trx, account);
         await deps.accountHooks?.onUserCreated?.(trx, account);
       },
     },
@@ -145,26 +144,37 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installAuth(app, accounts.sessions);
   installIdempotency(app, db, clock);
 
-  registerSettingsRoutes(app, settings);
-  registerSportsRoutes(app, createSportsService(db, clock));
-  const sportsFeed = createMarketsModule(db, clock, config);
-  sportsFeed.registerRoutes(app);
-  const ticker = createLiveTicker(bus, sportsFeed.markets, app.log);
-  app.addHook('onReady', async () => ticker.start());
-  app.addHook('onClose', async () => ticker.stop());
+  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
   await installLiveSocket(app, {
     bus,
-    checkMatch: async (matchId) => void (await sportsFeed.markets.getMarkets(matchId)),
+    checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
-    onInterest: (matchIds) => ticker.noteInterest(matchIds),
+    onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
   });
-  pushBalances(bus, wallet.wallet, app.log);
-  registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
-  accounts.registerRoutes(app);
-  wallet.registerRoutes(app);
-  createBetsModule(db, clock, { markets: sportsFeed.markets, wallet }).registerRoutes(app);
-  await registerFairGames(app, db, clock, registerCasino(app, db, clock, wallet.ledger, config));
-  await registerWebApp(app, config.WEB_DIST_DIR, settings);
+  const casino = createCasinoModule({ db, clock, money: money.money, config, statement: money.statement });
+  // One shape for every module: create it with what it needs, then register its routes in this order.
+  const modules = [
+    settings,
+    createSportsModule({ db, clock }),
+    markets,
+    createUploadsModule({ uploadDir: config.UPLOAD_DIR }),
+    accounts,
+    money,
+    bonus,
+    createButtonsModule({ db }),
+    createBetsModule({
+      db,
+      clock,
+      markets: markets.markets,
+      money: money.money,
+      bonuses: bonus.bonuses,
+      statement: money.statement,
+    }),
+    casino,
+    createFairGamesModule({ db, clock, casino: casino.casino }),
+    createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings }),
+  ];
+  for (const module of modules) await module.registerRoutes(app);
 
   return app;
 }

@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataOnFirstStart, seedReferenceData } from './seed/seed';
 import { type Clock, systemClock } from './lib/clock';
-import { createImageStore } from './modules/uploads/image-store';
+import { createImageStore } from './modules/uploads';
 
 /** Opens the configured database, migrates it and fills in reference (and demo) data. */
 export async function prepareDatabase(config: AppConfig, clock: Clock = systemClock): Promise<DatabaseHandle> {

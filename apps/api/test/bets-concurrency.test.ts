@@ -6,12 +6,11 @@ import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
 import { moneyTransaction } from '../src/db/unit-of-work';
 import { systemClock } from '../src/lib/clock';
-import { auditLedger } from '../src/modules/ledger/ledger-audit';
+import { auditLedger } from '../src/modules/money';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
-import { createWalletModule } from '../src/modules/money/money.module';
 import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
-import { creditFromHouse } from './wallet-support';
+import { moneyServices, creditFromHouse } from './wallet-support';
 import { spawnServerScript } from './support/api-processes';
 import { farMatchOdds } from './bets-support';
 
@@ -64,9 +63,9 @@ describe(`200 parallel bets through two API processes (${testDatabaseKind()})`, 
       password: PASSWORD,
       userTypeId: CUSTOMER_USER_TYPE,
     });
-    const wallet = createWalletModule(database.db, systemClock);
+    const wallet = moneyServices(database.db, systemClock);
     await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-      creditFromHouse(wallet.ledger, trx, userId, 1_000_000, 'race'),
+      creditFromHouse(wallet.money, trx, userId, 1_000_000, 'race'),
     );
     const login = await post(`${servers[0]?.url}/api/user/login`, { user_name: 'betracer', password: PASSWORD, type: 'C' });
     const { token } = login.body.data as { token: string };
@@ -93,7 +92,7 @@ describe(`200 parallel bets through two API processes (${testDatabaseKind()})`, 
       tally[kind] = (tally[kind] ?? 0) + 1;
     }
     expect(tally).toEqual({ '200 OK': 100, '422 INSUFFICIENT_BALANCE': 100 });
-    const balances = await wallet.wallet.readBalances(database.db, userId);
+    const balances = await wallet.money.readBalances(database.db, userId);
     expect(balances).toMatchObject({ cash: 0, exposure: 1_000_000 });
     const bets = await database.db.selectFrom('bets').select('bet_id').where('user_id', '=', userId).execute();
     expect(bets).toHaveLength(100);

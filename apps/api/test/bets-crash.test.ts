@@ -6,12 +6,11 @@ import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
 import { moneyTransaction } from '../src/db/unit-of-work';
 import { systemClock } from '../src/lib/clock';
-import { auditLedger } from '../src/modules/ledger/ledger-audit';
+import { auditLedger } from '../src/modules/money';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
-import { createWalletModule } from '../src/modules/money/money.module';
 import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
-import { creditFromHouse } from './wallet-support';
+import { moneyServices, creditFromHouse } from './wallet-support';
 import { spawnServerScript } from './support/api-processes';
 import { farMatchOdds } from './bets-support';
 
@@ -69,9 +68,9 @@ describe(`kill -9 during a storm of bets (${testDatabaseKind()})`, () => {
       password: PASSWORD,
       userTypeId: CUSTOMER_USER_TYPE,
     });
-    const wallet = createWalletModule(database.db, systemClock);
+    const wallet = moneyServices(database.db, systemClock);
     await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-      creditFromHouse(wallet.ledger, trx, userId, 10_000_000, 'crash'),
+      creditFromHouse(wallet.money, trx, userId, 10_000_000, 'crash'),
     );
     const first = await startServer();
     const login = await post(`${first.url}/api/user/login`, { user_name: 'crasher', password: PASSWORD, type: 'C' });
@@ -118,7 +117,7 @@ describe(`kill -9 during a storm of bets (${testDatabaseKind()})`, () => {
     }
     const after = await database.db.selectFrom('bets').select(['bet_id', 'stake']).where('user_id', '=', userId).execute();
     expect(after).toHaveLength(BETS);
-    const balances = await wallet.wallet.readBalances(database.db, userId);
+    const balances = await wallet.money.readBalances(database.db, userId);
     expect(balances).toMatchObject({ cash: 10_000_000 - BETS * 10_000, exposure: BETS * 10_000 });
     expect((await auditLedger(database.db)).faults).toEqual([]);
   });

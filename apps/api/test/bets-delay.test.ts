@@ -21,7 +21,7 @@ function serviceWaiting(onWait: () => Promise<void>) {
   const service = createBetsService(
     t.database.db,
     t.clock,
-    { markets, wallet: t.module.wallet },
+    { markets, money: t.module.money },
     {
       wait: async (ms) => {
         waits.push(ms);
@@ -74,7 +74,7 @@ describe('in-play match-odds bets', () => {
       code: 'MARKET_SUSPENDED',
     });
     expect(waits).toHaveLength(1);
-    expect(await t.module.wallet.readBalances(t.database.db, player.userId)).toMatchObject({ cash: 100_000, exposure: 0 });
+    expect(await t.module.money.readBalances(t.database.db, player.userId)).toMatchObject({ cash: 100_000, exposure: 0 });
   });
 
   it('do not wait before the start', async () => {

@@ -1,4 +1,11 @@
-import { type MarketBet, type MarketsSnapshot, marketProfitLossIfWins, reportDay, toOddsHundredths } from '@app/shared';
+import {
+  type MarketBet,
+  type MarketsSnapshot,
+  marketProfitLossIfWins,
+  reportDay,
+  type StatementRow,
+  toOddsHundredths,
+} from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyTransaction } from '../src/db/unit-of-work';
 import { auditLedger } from '../src/modules/ledger/ledger-audit';
@@ -76,14 +83,33 @@ describe('settlement', () => {
     expect(rows[0]).toMatchObject({ bet_id: won.betId, status: 'won', profit_loss: profit });
     expect((await history(loser.token)).totals).toMatchObject({ stack: 100, profit_loss: -100 });
     expect((await t.post('report/currentBets', {}, { token: winner.token })).json().data.rows).toHaveLength(0);
-    // The account statement names the bet of every movement.
-    const statement = (await t.post('report/accountStatement', {}, { token: winner.token })).json().data.rows as {
-      kind: string;
-      reference: string;
-    }[];
-    const win = statement.find((row) => row.kind === 'bet_win');
-    expect(win?.reference).toBe(`bet ${won.betId} settled (M:${open.market.market_id} #1)`);
-    expect(statement.find((row) => row.kind === 'exposure_hold')?.reference).toBe(`bet ${won.betId} placed`);
+    // The account statement folds the market into one line: its net profit, named by match and market.
+    const statement = (await t.post('report/accountStatement', {}, { token: winner.token })).json().data.rows as StatementRow[];
+    const names = await t.database.db
+      .selectFrom('bets')
+      .select(['match_name', 'market_name'])
+      .where('bet_id', '=', won.betId)
+      .executeTakeFirstOrThrow();
+    expect(statement).toHaveLength(2);
+    expect(statement[0]).toMatchObject({
+      kind: 'bet_win',
+      subject: `market:${open.market.market_id}`,
+      description: `${names.match_name} · ${names.market_name}`,
+      reference: `settle:M:${open.market.market_id}:1:u${winner.userId}`,
+      credit: profit,
+      debit: 0,
+      is_open: false,
+      entry_count: 5,
+    });
+    expect(statement[0]!.entries.map((entry) => entry.kind)).toEqual([
+      'bet_win',
+      'exposure_release',
+      'exposure_release',
+      'exposure_hold',
+      'exposure_hold',
+    ]);
+    const loserLines = (await t.post('report/accountStatement', {}, { token: loser.token })).json().data.rows as StatementRow[];
+    expect(loserLines[0]).toMatchObject({ kind: 'bet_loss', credit: 0, debit: 100, balance: 900 });
     expect((await auditLedger(t.database.db)).faults).toEqual([]);
   });
 
@@ -292,7 +318,7 @@ describe('settlement', () => {
       settledMarkets += 1;
     }
     expect(settledMarkets).toBe(2);
-    const balances = await t.module.wallet.readBalances(t.database.db, player.userId);
+    const balances = await t.module.money.readBalances(t.database.db, player.userId);
     expect(balances).toMatchObject({ cash: 1_000_000 + expected, exposure: 0 });
     expect((await auditLedger(t.database.db)).faults).toEqual([]);
   });
@@ -311,7 +337,7 @@ describe('settlement', () => {
     });
     expect(activated.statusCode, activated.body).toBe(200);
     const placed = await back(open, player.token, 0, 1050);
-    expect(await t.module.wallet.readBalances(t.database.db, player.userId)).toMatchObject({
+    expect(await t.module.money.readBalances(t.database.db, player.userId)).toMatchObject({
       cash: 0,
       exposure: 100_000,
       wagerBonus: 5_000,
@@ -319,7 +345,7 @@ describe('settlement', () => {
     });
     const loser = open.market.runners.find((runner) => runner.selection_id !== placed.selectionId)!.selection_id;
     await settlement.settle(`M:${open.market.market_id}`, { outcome: 'winner', winnerSelectionId: loser }, 'operator');
-    const after = await t.module.wallet.readBalances(t.database.db, player.userId);
+    const after = await t.module.money.readBalances(t.database.db, player.userId);
     expect(after).toMatchObject({ exposure: 0, bonusExposure: 0 });
     // ₹1,050 lost: the ₹50 of bonus staked first, then ₹1,000 of cash; the ₹50 of bonus left stays.
     expect(after.cash + after.wagerBonus).toBe(5_000);

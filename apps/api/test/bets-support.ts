@@ -10,7 +10,8 @@ export interface OpenMarket {
   snapshot: MarketsSnapshot;
 }
 
-async function snapshots(t: WalletApiApp): Promise<MarketsSnapshot[]> {
+/** Every match's markets as `market/getMarkets` answers them, soonest match first. */
+export async function snapshotsOf(t: WalletApiApp): Promise<MarketsSnapshot[]> {
   const matches = await t.database.db.selectFrom('matches').select('match_id').orderBy('start_time').execute();
   const found: MarketsSnapshot[] = [];
   for (const { match_id } of matches) {
@@ -25,7 +26,7 @@ export async function findOpenMatchOdds(
   t: WalletApiApp,
   options: { inPlay?: boolean; skip?: ReadonlySet<string> } = {},
 ): Promise<OpenMarket> {
-  for (const snapshot of await snapshots(t)) {
+  for (const snapshot of await snapshotsOf(t)) {
     if (snapshot.match.in_play !== (options.inPlay ?? false)) continue;
     const market = snapshot.markets.find(
       (item) =>
@@ -41,7 +42,7 @@ export async function findOpenMatchOdds(
 
 /** An open fancy line with both sides priced (fancy lines open in play). */
 export async function findOpenFancy(t: WalletApiApp): Promise<{ matchId: number; fancy: Fancy }> {
-  for (const snapshot of await snapshots(t)) {
+  for (const snapshot of await snapshotsOf(t)) {
     const fancy = snapshot.fancy.find((line) => line.status === 'OPEN' && line.run_yes !== null && line.run_no !== null);
     if (fancy) return { matchId: snapshot.match.match_id, fancy };
   }

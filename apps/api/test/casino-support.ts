@@ -54,7 +54,7 @@ export function tokenOf(url: string): string {
 export async function createCasinoTestApp(options: TestAppOptions = {}): Promise<CasinoTestApp> {
   const t = await createWalletApiApp(options);
   const keys = newKeyPair();
-  const casino = createCasinoService(t.database.db, t.clock, t.module.ledger, t.config);
+  const casino = createCasinoService(t.database.db, t.clock, t.module.money, t.config);
   await casino.registerProvider({
     code: TEST_PROVIDER,
     name: 'Test Provider',
@@ -86,7 +86,7 @@ export async function createCasinoTestApp(options: TestAppOptions = {}): Promise
       return { statusCode: res.statusCode, answer: res.json<WalletAnswer>() };
     },
     async cashOf(userId) {
-      return (await t.module.wallet.readBalances(t.database.db, userId)).cash;
+      return (await t.module.money.readBalances(t.database.db, userId)).cash;
     },
   };
 }

@@ -264,7 +264,7 @@ describe('seamless wallet API', () => {
       reference_transaction_uuid: body.transaction_uuid,
     };
     await t.wallet('rollback', rollback);
-    const balances = await t.module.wallet.readBalances(t.database.db, p.userId);
+    const balances = await t.module.money.readBalances(t.database.db, p.userId);
     expect([balances.cash, balances.wagerBonus]).toEqual([1_000, 2_000]);
   });
 });

@@ -6,9 +6,8 @@ import type { DatabaseHandle } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { configurePasswordHashing } from '../src/modules/users/password';
 import { randomHex, sha256Hex } from '../src/lib/ids';
-import { auditLedger } from '../src/modules/ledger/ledger-audit';
+import { auditLedger, createMoneyModule } from '../src/modules/money';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
-import { createWalletModule } from '../src/modules/money/money.module';
 import { prepareDatabase } from '../src/startup';
 import { type ApiAnswer, type ApiProcess, startApiProcess } from './support/api-processes';
 import { createTestDatabase, runAdminProcess, type TestDatabase, testDatabaseKind } from './test-app';
@@ -48,7 +47,7 @@ afterAll(async () => {
 });
 
 const server = (index: number) => servers[index % servers.length] as ApiProcess;
-const wallet = () => createWalletModule(database.db, systemClock).wallet;
+const money = () => createMoneyModule({ db: database.db, clock: systemClock }).money;
 
 async function newPlayer(userName: string, password: string, extra: { mobile?: string; mustChangePassword?: boolean } = {}) {
   return createUser(database.db, systemClock, { userName, password, userTypeId: CUSTOMER_USER_TYPE, ...extra });
@@ -69,7 +68,7 @@ async function race(
   creditUserId: number,
   calls: ((server: ApiProcess) => Promise<ApiAnswer>)[],
 ): Promise<ApiAnswer[]> {
-  const before = (await wallet().readBalances(database.db, creditUserId)).cash;
+  const before = (await money().readBalances(database.db, creditUserId)).cash;
   const [cli, ...answers] = await Promise.all([
     runAdminProcess(
       testDb.env,
@@ -101,7 +100,7 @@ async function race(
     });
   }
   expect(cli.code, cli.stderr).toBe(0);
-  expect((await wallet().readBalances(database.db, creditUserId)).cash).toBe(before + CREDIT_RUPEES * 100);
+  expect((await money().readBalances(database.db, creditUserId)).cash).toBe(before + CREDIT_RUPEES * 100);
   return answers;
 }
 
@@ -121,7 +120,7 @@ describe(`20 parallel writes of one player beside an operator command, two API p
     expect(ok(answers)).toHaveLength(PARALLEL);
     const ids = ok(answers).map((answer) => (answer.body.data as { user_id: number }).user_id);
     expect(new Set(ids).size).toBe(PARALLEL);
-    for (const id of ids) expect((await wallet().readBalances(database.db, id)).cash).toBe(DEMO_PLAY_MONEY_PAISE);
+    for (const id of ids) expect((await money().readBalances(database.db, id)).cash).toBe(DEMO_PLAY_MONEY_PAISE);
   });
 
   it('user/login: every right password logs in, and exactly one session stays live', { timeout: 90_000 }, async () => {

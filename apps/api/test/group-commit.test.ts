@@ -30,7 +30,7 @@ const funded = (name: string, paise: number) => t.fundedPlayer(name, paise);
 
 function debit(tx: Tx, userId: number, amount: number) {
   return t.module.ledger.transfer(tx, {
-    kind: 'test_debit',
+    kind: 'operator_debit',
     reference: ref('gc-debit'),
     userId,
     from: { userId, kind: 'cash' },
@@ -132,9 +132,9 @@ describe.runIf(testDatabaseKind() === 'sqlite')('SQLite group commit', () => {
     });
     await isApplied;
     // On one shared connection this read would wait for the transaction, which waits for it.
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(1_000);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(1_000);
     finish();
     await open;
-    expect((await t.module.wallet.readBalances(t.db, userId)).cash).toBe(700);
+    expect((await t.module.money.readBalances(t.db, userId)).cash).toBe(700);
   });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
           async (tx) => {
             if (gate) await gate;
             const posted = await t.module.ledger.transfer(tx, {
-              kind: 'test_stake',
+              kind: 'operator_debit',
               reference: `stake:${randomUUID()}`,
               userId,
               from: { userId, kind: 'cash' },
@@ -80,14 +80,14 @@ describe('Idempotency-Key on money-moving calls', () => {
       expect(again.body).toBe(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
     }
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
   });
 
   it('without a key, each call applies', async () => {
     const { userId, token } = await playerWith('idem_none', 1_000);
     await send(token, 100);
     await send(token, 100);
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(800);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(800);
   });
 
   it('refuses the same key with a different body: 409 CONFLICT, nothing applied', async () => {
@@ -96,7 +96,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     const other = await send(token, 200, 'key-2');
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ status: false, code: 'CONFLICT' });
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
   });
 
   it('keeps keys per user: another player’s identical key is their own request', async () => {
@@ -104,14 +104,14 @@ describe('Idempotency-Key on money-moving calls', () => {
     const b = await playerWith('idem_user_b', 1_000);
     expect((await send(a.token, 100, 'shared-key')).json().data).toEqual({ cash: 900 });
     expect((await send(b.token, 100, 'shared-key')).json().data).toEqual({ cash: 900 });
-    expect((await t.module.wallet.readBalances(t.database.db, b.userId)).cash).toBe(900);
+    expect((await t.module.money.readBalances(t.database.db, b.userId)).cash).toBe(900);
   });
 
   it('replays the first outcome when the request failed after its money committed: the balance moves once', async () => {
     const { userId, token } = await playerWith('idem_after_commit', 1_000);
     const first = await send(token, FAIL_AFTER_COMMIT, 'key-post-commit');
     expect(first.statusCode).toBe(500);
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
     const retry = await send(token, FAIL_AFTER_COMMIT, 'key-post-commit');
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
@@ -120,7 +120,7 @@ describe('Idempotency-Key on money-moving calls', () => {
       message: `Staked ${FAIL_AFTER_COMMIT}`,
       data: { cash: 1_000 - FAIL_AFTER_COMMIT },
     });
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(1_000 - FAIL_AFTER_COMMIT);
   });
 
   it('makes a retry racing its original wait for it and replay it, never apply twice', async () => {
@@ -140,7 +140,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(answers[0]?.body).toBe(answers[1]?.body);
     expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(900);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
   });
 
   it('replays a business refusal too, so a retry cannot turn it into a second attempt', async () => {
@@ -172,6 +172,6 @@ describe('Idempotency-Key on money-moving calls', () => {
       });
       expect(res.statusCode).toBe(400);
     }
-    expect((await t.module.wallet.readBalances(t.database.db, userId)).cash).toBe(1_000);
+    expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(1_000);
   });
 });

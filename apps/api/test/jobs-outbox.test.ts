@@ -128,7 +128,7 @@ describe('the outbox', () => {
     const credit = (fail: boolean) =>
       moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
         const posted = await t.module.ledger.transfer(tx, {
-          kind: 'test_credit',
+          kind: 'operator_credit',
           reference: ref('outbox'),
           userId,
           from: { system: 'house' },

@@ -29,7 +29,7 @@ describe.runIf(testDatabaseKind() === 'sqlite')('API module boundaries', () => {
 
   it('reads the whole import graph, type-only imports included', () => {
     expect(graph.get('db/database.ts')).toContain('db/schema.ts');
-    expect(graph.get('app.ts')).toContain('modules/money/money.module.ts');
+    expect(graph.get('app.ts')).toContain('modules/money/index.ts');
     expect(graph.size).toBeGreaterThan(80);
   });
 
@@ -39,6 +39,31 @@ describe.runIf(testDatabaseKind() === 'sqlite')('API module boundaries', () => {
 
   it('has no import cycle between modules (a module is a folder under modules/)', () => {
     expect(findCycles(moduleGraph(graph)).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('reaches another module only through its index.ts, and the ledger only from the money module', () => {
+    const moduleOf = (file: string) => (file.startsWith('modules/') ? file.split('/')[1] : null);
+    const reaching = [...graph].flatMap(([file, targets]) =>
+      file.endsWith('.test.ts')
+        ? []
+        : targets
+            .filter((target) => {
+              const owner = moduleOf(target);
+              if (!owner || owner === moduleOf(file)) return false;
+              if (owner === 'ledger') return moduleOf(file) !== 'money';
+              return !target.endsWith(`modules/${owner}/index.ts`);
+            })
+            .map((target) => `${file} → ${target}`),
+    );
+    expect(reaching).toEqual([]);
+    // The ledger's one importer.
+    const ledgerImporters = [...graph].filter(
+      ([file, targets]) => moduleOf(file) !== 'ledger' && targets.some((target) => moduleOf(target) === 'ledger'),
+    );
+    expect(ledgerImporters.map(([file]) => moduleOf(file))).toEqual(expect.arrayContaining(['money']));
+    expect(new Set(ledgerImporters.filter(([file]) => !file.endsWith('.test.ts')).map(([file]) => moduleOf(file)))).toEqual(
+      new Set(['money']),
+    );
   });
 
   it('keeps db/, lib/ and config/ below the modules and plugins', () => {
@@ -82,6 +107,23 @@ describe('the boundary checks themselves', () => {
     expect(violation(at('config/env.ts'), at('modules/settings/settings.service.ts'))).toMatch(/config\/ stands below/);
     expect(violation(at('modules/users/users.table.ts'), at('db/schema.ts'))).toBeNull();
     expect(violation(at('plugins/auth.ts'), at('lib/app-error.ts'))).toBeNull();
-    expect(violation(at('seed/seed.ts'), at('modules/users/users.service.ts'))).toBeNull();
+    expect(violation(at('seed/seed.ts'), at('modules/users/index.ts'))).toBeNull();
+  });
+
+  it('the lint rule refuses reaching into another module or the ledger, and allows public faces and own files', () => {
+    const at = (file: string) => layerOf(path.join(SRC, file));
+    expect(violation(at('modules/bets/bets.service.ts'), at('modules/money/wallet.repository'))).toMatch(
+      /through its public face \(modules\/money\/index.ts\)/,
+    );
+    expect(violation(at('seed/seed.ts'), at('modules/users/users.service'))).toMatch(/public face/);
+    expect(violation(at('modules/casino/casino-wallet.service.ts'), at('modules/ledger'))).toMatch(
+      /only the money module imports the ledger/,
+    );
+    expect(violation(at('cli/commands.ts'), at('modules/ledger/index'))).toMatch(/only the money module/);
+    expect(violation(at('modules/money/money.service.ts'), at('modules/ledger'))).toBeNull();
+    expect(violation(at('modules/bets/bets.service.ts'), at('modules/money'))).toBeNull();
+    expect(violation(at('modules/bets/bets.service.ts'), at('modules/bets/bet-model'))).toBeNull();
+    // Tests may set up a module's inner parts.
+    expect(violation(at('modules/bonus/bonus.service.test.ts'), at('modules/ledger/ledger.service'))).toBeNull();
   });
 });

@@ -19,11 +19,11 @@ afterAll(async () => {
 
 const funded = (name: string, paise: number) => t.fundedPlayer(name, paise);
 
-const cash = async (userId: number) => (await t.module.wallet.readBalances(t.db, userId)).cash;
+const cash = async (userId: number) => (await t.module.money.readBalances(t.db, userId)).cash;
 
 function move(tx: Parameters<Parameters<typeof moneyTransaction>[2]>[0], from: number, to: number, amount: number) {
   return t.module.ledger.transfer(tx, {
-    kind: 'test_move',
+    kind: 'operator_debit',
     reference: ref('move'),
     userId: from,
     from: { userId: from, kind: 'cash' },
@@ -37,7 +37,7 @@ describe('the unit of work', () => {
     const userId = await funded('uow_nested', 1_000);
     const attempt = moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
       await t.module.ledger.transfer(tx, {
-        kind: 'test_debit',
+        kind: 'operator_debit',
         reference: ref('nested'),
         userId,
         from: { userId, kind: 'cash' },
@@ -57,15 +57,15 @@ describe('the unit of work', () => {
     const userId = await funded('uow_escaped', 1_000);
     const payee = await funded('uow_escaped_to', 1);
     let escaped: Parameters<Parameters<typeof moneyTransaction>[2]>[0] | undefined;
-    await moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
+    await moneyTransaction(t.db, { userIds: [userId, payee], now: t.clock.now() }, async (tx) => {
       escaped = tx;
       await move(tx, userId, payee, 100);
       // The compiled balance read sees the transaction's own write.
-      expect((await t.module.wallet.readBalances(tx, userId)).cash).toBe(900);
+      expect((await t.module.money.readBalances(tx, userId)).cash).toBe(900);
     });
     // Kept past its end, the transaction must not run a hot query as a statement of its own.
     await expect(move(escaped!, userId, payee, 1)).rejects.toThrow(/already committed/);
-    await expect(t.module.wallet.readBalances(escaped!, userId)).rejects.toThrow(/already committed/);
+    await expect(t.module.money.readBalances(escaped!, userId)).rejects.toThrow(/already committed/);
     expect(await cash(userId)).toBe(900);
   });
 
@@ -83,7 +83,7 @@ describe('the unit of work', () => {
     await moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, async (tx) => {
       attempts += 1;
       await t.module.ledger.transfer(tx, {
-        kind: 'test_debit',
+        kind: 'operator_debit',
         reference: `retry-once-${userId}`,
         userId,
         from: { userId, kind: 'cash' },
@@ -126,7 +126,7 @@ describe('the unit of work', () => {
     const post = () =>
       moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, (tx) =>
         t.module.ledger.transfer(tx, {
-          kind: 'test_payout',
+          kind: 'operator_credit',
           reference: `payout-${userId}`,
           userId,
           from: { system: 'house' },
@@ -143,7 +143,7 @@ describe('the unit of work', () => {
     const userId = await funded('uow_reverse', 1_000);
     const original = await moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, (tx) =>
       t.module.ledger.transfer(tx, {
-        kind: 'test_win',
+        kind: 'operator_credit',
         reference: `win-${userId}`,
         userId,
         from: { system: 'house' },
@@ -153,7 +153,7 @@ describe('the unit of work', () => {
     );
     const reverse = (reference: string) =>
       moneyTransaction(t.db, { userIds: [userId], now: t.clock.now() }, (tx) =>
-        t.module.ledger.reverse(tx, { transactionId: original.transactionId, kind: 'test_win_reversal', reference, userId }),
+        t.module.ledger.reverse(tx, { transactionId: original.transactionId, kind: 'operator_debit', reference, userId }),
       );
     const reversal = await reverse(`unwin-${userId}`);
     expect(await cash(userId)).toBe(1_000);
@@ -190,7 +190,7 @@ describe('the unit of work', () => {
         // Reads first, then writes: a deferred transaction would fail here with SQLITE_BUSY.
         await tx.selectFrom('users').select('id').where('id', '=', userId).execute();
         return t.module.ledger.transfer(tx, {
-          kind: 'test_debit',
+          kind: 'operator_debit',
           reference: ref('busy'),
           userId,
           from: { userId, kind: 'cash' },

@@ -5,19 +5,20 @@ import { loadConfig } from '../src/config/env';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
 import { userChangedColumn, userChangesChannel } from '../src/db/user-changes';
+import { lockNewPlayer, type Tx } from '../src/db/unit-of-work';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { createLedger } from '../src/modules/ledger/ledger.service';
 import { endSessionRow, endUserSessionRows, insertSession, setCurrentSession } from '../src/modules/sessions/sessions.repository';
 import { createSessionsService } from '../src/modules/sessions/sessions.service';
 import { insertUser, setUserDisabled, updatePasswordHash } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, userNameKey } from '../src/modules/users/users.service';
-import { createWalletModule } from '../src/modules/money/money.module';
-import { upsertActiveWallet } from '../src/modules/wallet/wallet.repository';
-import { createWalletService } from '../src/modules/wallet/wallet.service';
+import { createMoney } from '../src/modules/money/money.service';
+import { upsertActiveWallet } from '../src/modules/money/wallet.repository';
+import { createWalletService } from '../src/modules/money/wallet.service';
 import { prepareDatabase } from '../src/startup';
 import { type ManualClock, manualClock } from './accounts-support';
 import { createTestDatabase, type TestDatabase, testDatabaseKind, withoutNotifyTriggers } from './test-app';
-import { creditFromHouse } from './wallet-support';
+import { creditFromHouse, moneyServices } from './wallet-support';
 
 /**
  * Change notices (src/db/user-changes.ts, docs/adr/0006-hot-reads-from-memory.md): this process
@@ -164,10 +165,10 @@ interface WriterCase {
   name: string;
   /** Set-up before the recorded window; returns what the write needs. */
   prepare(userId: number): Promise<{ sessionId?: number }>;
-  write(trx: Db, userId: number, prepared: { sessionId?: number }): Promise<void>;
+  write(trx: Tx, userId: number, prepared: { sessionId?: number }): Promise<void>;
 }
 
-const walletModule = () => createWalletModule(db, clock);
+const walletModule = () => moneyServices(db, clock);
 
 const writers: WriterCase[] = [
   {
@@ -204,7 +205,9 @@ const writers: WriterCase[] = [
     name: 'ledger transfer (house to cash)',
     prepare: async () => ({}),
     write: async (trx, userId) => {
-      await creditFromHouse(walletModule().ledger, trx, userId, 10_000, 'notice test');
+      // The player was added for this case alone: nobody else can hold their money lock.
+      await lockNewPlayer(trx, userId);
+      await creditFromHouse(walletModule().money, trx, userId, 10_000, 'notice test');
     },
   },
 ];
@@ -226,18 +229,18 @@ describe('every writer of a copied field notices', () => {
 describe('the caches take their ticket before reading', () => {
   it('getBalance keeps no copy when a notice arrives during its read', async () => {
     const userId = await addPlayer();
-    const ledger = createLedger(clock);
+    const money = createMoney(clock, createLedger(clock));
     await drainNotices();
-    const raced = createWalletService(db.withPlugin(noticeDuringRead(userId)), clock, ledger, handle.userChanges);
+    const raced = createWalletService(db.withPlugin(noticeDuringRead(userId)), clock, money, handle.userChanges);
     await raced.getBalance(userId);
     expect(raced.balanceCopy(userId)).toBeUndefined();
   });
 
   it('getBalance keeps a copy when no notice arrives (control)', async () => {
     const userId = await addPlayer();
-    const ledger = createLedger(clock);
+    const money = createMoney(clock, createLedger(clock));
     await drainNotices();
-    const wallet = createWalletService(db, clock, ledger, handle.userChanges);
+    const wallet = createWalletService(db, clock, money, handle.userChanges);
     const balance = await wallet.getBalance(userId);
     expect(wallet.balanceCopy(userId)).toEqual(balance);
   });

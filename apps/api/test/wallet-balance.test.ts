@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+import { setHold, createWalletApiApp, type WalletApiApp } from './wallet-support';
 import { moneyTransaction } from '../src/db/unit-of-work';
 
 let t: WalletApiApp;
@@ -29,7 +29,7 @@ describe('user/getUserBalance', () => {
     const { userId, token } = await t.newPlayer('bal_mix');
     await t.credit(userId, 1_234_567);
     await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, async (trx) => {
-      await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:1', exposure: 20_050, cause: 'bet:1' });
+      await setHold(t.module.money, trx, { userId, marketKey: 'market:1', exposure: 20_050, cause: 'bet:1' });
       await t.module.bonuses.grant(trx, { userId, amount: 50_000, wallet: 'split', reason: 'welcome' });
       await t.module.bonuses.grant(trx, { userId, amount: 12_345, wallet: 'wager', reason: 'reload' });
     });

@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
 import { moneyTransaction } from '../src/db/unit-of-work';
-import { auditLedger } from '../src/modules/ledger/ledger-audit';
-import { createWalletModule } from '../src/modules/money/money.module';
+import { auditLedger } from '../src/modules/money';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users/users.service';
 import { systemClock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
-import { creditFromHouse } from './wallet-support';
+import { moneyServices, creditFromHouse } from './wallet-support';
 import { spawnServerScript } from './support/api-processes';
 
 /**
@@ -53,9 +52,9 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
       password: PASSWORD,
       userTypeId: CUSTOMER_USER_TYPE,
     });
-    const wallet = createWalletModule(database.db, systemClock);
+    const wallet = moneyServices(database.db, systemClock);
     await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-      creditFromHouse(wallet.ledger, trx, userId, 100, 'race'),
+      creditFromHouse(wallet.money, trx, userId, 100, 'race'),
     );
     const login = await fetch(`${servers[0]?.url}/api/user/login`, {
       method: 'POST',
@@ -82,7 +81,7 @@ describe(`parallel debits through two API processes (${testDatabaseKind()})`, ()
       tally[kind] = (tally[kind] ?? 0) + 1;
     }
     expect(tally).toEqual({ '200 OK': 100, '422 INSUFFICIENT_BALANCE': 100 });
-    expect((await wallet.wallet.readBalances(database.db, userId)).cash).toBe(0);
+    expect((await wallet.money.readBalances(database.db, userId)).cash).toBe(0);
     // Both processes took half of the requests at once (index % 2). Which of them applied how many
     // is the scheduler's choice: on a loaded machine one of them may drain the balance before the
     // other reaches the database, so that is not asserted.

@@ -1,6 +1,6 @@
 import { reportDay } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+import { setHold, createWalletApiApp, type WalletApiApp } from './wallet-support';
 import { ref } from './support/refs';
 import { moneyTransaction } from '../src/db/unit-of-work';
 
@@ -28,8 +28,8 @@ beforeAll(async () => {
   player.token = await t.login('report_player', 'Wallet2026');
   // Today: a hold and its release, and a wager bonus.
   await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, async (trx) => {
-    await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:2', exposure: 30_000, cause: 'bet:2' });
-    await t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:2', exposure: 0, cause: 'bet:2' });
+    await setHold(t.module.money, trx, { userId, marketKey: 'market:2', exposure: 30_000, cause: 'bet:2' });
+    await setHold(t.module.money, trx, { userId, marketKey: 'market:2', exposure: 0, cause: 'bet:2' });
     await t.module.bonuses.grant(trx, { userId, amount: 5_000, wallet: 'wager', reason: 'reload' });
   });
   // Someone else's money never shows.
@@ -44,38 +44,50 @@ type Row = { kind: string; wallet: string; credit: number; debit: number; balanc
 const brief = (rows: Row[]) => rows.map((row) => [row.kind, row.wallet, row.credit, row.debit, row.balance]);
 
 describe('report/accountStatement', () => {
-  it('lists every movement of the player, newest first, with each wallet’s balance after it and totals', async () => {
+  it('lists one line per posting, and one per market with its holds folded in, newest first, with totals', async () => {
     const res = await report('report/accountStatement', { from_date: startDay, to_date: reportDay(t.clock.now()) });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ from_date: startDay, to_date: reportDay(t.clock.now()), page: 1, limit: 20, total_rows: 9 });
+    expect(data).toMatchObject({ from_date: startDay, to_date: reportDay(t.clock.now()), page: 1, limit: 20, total_rows: 5 });
     expect(brief(data.rows)).toEqual([
       ['bonus_grant', 'wager_bonus', 50, 0, 50],
-      ['exposure_release', 'exposure', 0, 300, 0],
-      ['exposure_release', 'cash', 300, 0, 1_020],
-      ['exposure_hold', 'exposure', 300, 0, 300],
-      ['exposure_hold', 'cash', 0, 300, 720],
-      ['bonus_release', 'split_bonus', 0, 20, 180],
+      // The market's hold and release: one line, nothing won or lost, cash back where it was.
+      ['exposure_release', 'cash', 0, 0, 1_020],
+      // A bonus released to cash is cash in.
       ['bonus_release', 'cash', 20, 0, 1_020],
       ['bonus_grant', 'split_bonus', 200, 0, 200],
       ['operator_credit', 'cash', 1_000, 0, 1_000],
     ]);
-    expect(data.totals).toEqual({ credit: 1_870, debit: 620 });
-    expect(data.rows[8]).toMatchObject({ reference: 'test set-up', date: new Date(Date.UTC(2026, 0, 15, 12)).toISOString() });
+    expect(data.totals).toEqual({ credit: 1_270, debit: 0 });
+    expect(data.rows[1]).toMatchObject({ subject: 'market:2', is_open: false, entry_count: 4 });
+    expect(
+      data.rows[1].entries.map((entry: Row) => [entry.kind, entry.wallet, entry.credit, entry.debit, entry.balance]),
+    ).toEqual([
+      ['exposure_release', 'exposure', 0, 300, 0],
+      ['exposure_release', 'cash', 300, 0, 1_020],
+      ['exposure_hold', 'exposure', 300, 0, 300],
+      ['exposure_hold', 'cash', 0, 300, 720],
+    ]);
+    expect(data.rows[4]).toMatchObject({
+      subject: null,
+      description: 'test set-up',
+      entry_count: 1,
+      date: new Date(Date.UTC(2026, 0, 15, 12)).toISOString(),
+    });
   });
 
   it('shows the last 7 days by default and pages newest first', async () => {
     const recent = (await report('report/accountStatement', {})).json().data;
-    expect(recent.total_rows).toBe(5);
+    expect(recent.total_rows).toBe(2);
     expect(recent.from_date).toBe(reportDay(t.clock.now() - 6 * DAY_MS));
     const page = (await report('report/accountStatement', { from_date: startDay, limit: 2, page: 2 })).json().data;
     expect(brief(page.rows)).toEqual([
-      ['exposure_release', 'cash', 300, 0, 1_020],
-      ['exposure_hold', 'exposure', 300, 0, 300],
+      ['bonus_release', 'cash', 20, 0, 1_020],
+      ['bonus_grant', 'split_bonus', 200, 0, 200],
     ]);
-    expect(page.totals).toEqual({ credit: 1_870, debit: 620 });
+    expect(page.totals).toEqual({ credit: 1_270, debit: 0 });
     const beyond = (await report('report/accountStatement', { from_date: startDay, limit: 20, page: 9 })).json().data;
-    expect(beyond).toMatchObject({ rows: [], total_rows: 9 });
+    expect(beyond).toMatchObject({ rows: [], total_rows: 5 });
   });
 
   it('shows a new player an empty statement', async () => {

@@ -3,13 +3,48 @@ import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle, Db } from '../src/db/database';
 import { insertUser } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../src/modules/users/users.service';
-import type { Ledger } from '../src/modules/ledger/ledger.service';
-import { createWalletModule, type WalletModule } from '../src/modules/money/money.module';
+import { type BonusService, createBonusModule } from '../src/modules/bonus';
+import { createLedger, type Ledger } from '../src/modules/ledger';
+import { createMoneyModule, type Money, type StakeCheck, type StatementReader, type WalletService } from '../src/modules/money';
 import { prepareDatabase } from '../src/startup';
 import { moneyTransaction, type Tx } from '../src/db/unit-of-work';
 import { ref } from './support/refs';
 import { type AccountsTestApp, createAccountsTestApp, type ManualClock, manualClock } from './accounts-support';
 import { createTestDatabase, type TestAppOptions } from './test-app';
+
+/**
+ * The money services on one database, as the app wires them. `ledger` is a ledger of its own for
+ * the tests that exercise the ledger and the unit of work directly: product code reaches the
+ * ledger only through the money verbs.
+ */
+export interface MoneyServices {
+  money: Money;
+  wallet: WalletService;
+  bonuses: BonusService;
+  statement: StatementReader;
+  ledger: Ledger;
+}
+
+export function moneyServices(
+  db: Db,
+  clock: ManualClock | { now(): number },
+  options: { stakeChecks?: StakeCheck[] } = {},
+): MoneyServices {
+  const { money, wallet, statement } = createMoneyModule({ db, clock, stakeChecks: options.stakeChecks });
+  const { bonuses } = createBonusModule({ db, clock, money });
+  return { money, wallet, bonuses, statement, ledger: createLedger(clock) };
+}
+
+/** Sets a player's hold on a market as a bet would (the money module's stake verb). */
+export function setHold(money: Money, tx: Tx, hold: { userId: number; marketKey: string; exposure: number; cause: string }) {
+  return money.holdForBet(tx, {
+    userId: hold.userId,
+    subject: hold.marketKey,
+    exposure: hold.exposure,
+    stake: { product: 'match_odds', amount: hold.exposure },
+    cause: hold.cause,
+  });
+}
 
 /** A password hash no password matches: service tests need players, not logins. */
 const NO_LOGIN_HASH = '!';
@@ -20,7 +55,7 @@ export interface WalletTestDb {
   databaseEnv: Record<string, string>;
   db: Db;
   clock: ManualClock;
-  module: WalletModule;
+  module: MoneyServices;
   /** Inserts a customer straight into users (no password hashing: fast). */
   addPlayer(name: string, options?: { isDemo?: boolean; parentId?: number | null }): Promise<number>;
   /** A player (as addPlayer) with `paise` of cash from the house. */
@@ -37,7 +72,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...testDb.env });
   const database = await prepareDatabase(config, clock);
   const db = database.db;
-  const module = createWalletModule(db, clock);
+  const module = moneyServices(db, clock);
   const t: WalletTestDb = {
     database,
     databaseEnv: testDb.env,
@@ -46,7 +81,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
     module,
     async fundedPlayer(name, paise) {
       const userId = await t.addPlayer(name);
-      await t.inTransaction((tx) => creditFromHouse(module.ledger, tx, userId, paise), userId);
+      await t.inTransaction((tx) => creditFromHouse(module.money, tx, userId, paise), userId);
       return userId;
     },
     addPlayer: (name, options = {}) =>
@@ -73,7 +108,7 @@ export async function openWalletTestDb(): Promise<WalletTestDb> {
 }
 
 export interface WalletApiApp extends AccountsTestApp {
-  module: WalletModule;
+  module: MoneyServices;
   /** A customer with a live session. */
   newPlayer(name: string, options?: { parentId?: number }): Promise<{ userId: number; token: string }>;
   /** Credits a player's cash from the house, as an operator would. */
@@ -81,17 +116,9 @@ export interface WalletApiApp extends AccountsTestApp {
   get(path: string, token?: string): Promise<LightMyRequestResponse>;
 }
 
-/** Set-up money: a transfer from the house to the player's cash, inside the caller's transaction. */
-export function creditFromHouse(ledger: Ledger, trx: Db, userId: number, paise: number, note = 'test set-up') {
-  return ledger.transfer(trx, {
-    kind: 'operator_credit',
-    reference: ref('test set-up'),
-    note,
-    userId,
-    from: { system: 'house' },
-    to: { userId, kind: 'cash' },
-    amount: paise,
-  });
+/** Set-up money: an operator credit from the house to the player's cash, inside the caller's money transaction. */
+export function creditFromHouse(money: Money, tx: Tx, userId: number, paise: number, reason = 'test set-up') {
+  return money.operatorAdjust(tx, { userId, direction: 'credit', amount: paise, reference: ref('test set-up'), reason });
 }
 
 /** The password of every player made by `newPlayer`. */
@@ -100,7 +127,7 @@ export const PLAYER_PASSWORD = 'Wallet2026';
 /** The real app on a fresh database, plus the wallet services on the same database for set-up. */
 export async function createWalletApiApp(options: TestAppOptions = {}): Promise<WalletApiApp> {
   const t = await createAccountsTestApp(options);
-  const module = createWalletModule(t.database.db, t.clock);
+  const module = moneyServices(t.database.db, t.clock);
   return {
     ...t,
     module,
@@ -114,7 +141,9 @@ export async function createWalletApiApp(options: TestAppOptions = {}): Promise<
       return { userId, token: await t.login(name, PLAYER_PASSWORD) };
     },
     credit: async (userId, paise) => {
-      await t.database.db.transaction().execute((trx) => creditFromHouse(module.ledger, trx, userId, paise));
+      await moneyTransaction(t.database.db, { userIds: [userId], now: t.clock.now() }, (tx) =>
+        creditFromHouse(module.money, tx, userId, paise),
+      );
     },
     get: (path, token) =>
       t.app.inject({ method: 'GET', url: `/api/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} }),

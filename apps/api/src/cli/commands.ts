@@ -1,13 +1,12 @@
-import { bonusCommands } from '../modules/money/bonus.cli';
-import { casinoCommands } from '../modules/casino/casino.cli';
-import { ledgerCommands } from '../modules/ledger/ledger.cli';
-import { marketCommands } from '../modules/markets/markets.cli';
-import { walletCommands } from '../modules/money/wallet.cli';
-import { betCommands } from '../modules/bets/bets.cli';
-import { settingsCommands } from '../modules/settings/settings.cli';
-import { sportsCommands } from '../modules/sports/sports.cli';
-import { uploadCommands } from '../modules/uploads/uploads.cli';
-import { userCommands } from '../modules/users/users.cli';
+import { betCommands } from '../modules/bets';
+import { bonusCommands } from '../modules/bonus';
+import { casinoCommands } from '../modules/casino';
+import { marketCommands } from '../modules/markets';
+import { ledgerCommands, walletCommands } from '../modules/money';
+import { settingsCommands } from '../modules/settings';
+import { sportsCommands } from '../modules/sports';
+import { uploadCommands } from '../modules/uploads';
+import { userCommands } from '../modules/users';
 import type { AdminCommand } from './command';
 
 /** Every operator command; each module owns its own. */

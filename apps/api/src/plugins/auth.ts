@@ -1,7 +1,7 @@
 import type { Endpoint } from '@app/shared';
 import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
-import type { SessionUser, SessionsService } from '../modules/sessions/sessions.service';
+import type { SessionUser, SessionsService } from '../modules/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,4 +47,9 @@ export function installAuth(app: FastifyInstance, sessions: SessionsService): vo
       );
     };
   });
+}
+
+/** The caller of an auth 'user' endpoint: always the token's user, never one named in a body. */
+export function currentUserId(request: FastifyRequest): number {
+  return request.user.userId;
 }

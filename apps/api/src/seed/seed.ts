@@ -3,13 +3,12 @@ import path from 'node:path';
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from '@app/shared';
 import { apiFile } from '../config/paths';
 import type { Clock } from '../lib/clock';
-import { insertMissingSettings, listSettingRows } from '../modules/settings/settings.repository';
-import { insertMissingSports } from '../modules/sports/sports.repository';
-import type { ImageStore } from '../modules/uploads/image-store';
-import { findUserByNameKey } from '../modules/users/users.repository';
-import { CUSTOMER_USER_TYPE, createUser, type NewUser } from '../modules/users/users.service';
+import { insertMissingSettings, listSettingRows } from '../modules/settings';
+import { insertMissingSports } from '../modules/sports';
+import type { ImageStore } from '../modules/uploads';
+import { CUSTOMER_USER_TYPE, createUser, findUserByNameKey, type NewUser } from '../modules/users';
 import { AppError } from '../lib/app-error';
-import { createWalletModule } from '../modules/money/money.module';
+import { createMoneyModule } from '../modules/money';
 import type { Db } from '../db/database';
 
 const DEMO_ASSETS_DIR = apiFile('src/seed/assets');
@@ -54,7 +53,7 @@ export async function seedDemoDataOnFirstStart(db: Db, clock: Clock, images: Ima
   });
   if (isPlayerNew) {
     // Through the ledger like any operator credit, so `ledger verify` holds from the first start.
-    await createWalletModule(db, clock).wallet.operatorAdjust(
+    await createMoneyModule({ db, clock }).wallet.operatorAdjust(
       'credit',
       DEMO_ACCOUNTS.player.userName,
       DEMO_PLAYER_OPENING_RUPEES,

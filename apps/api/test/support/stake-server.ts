@@ -9,7 +9,7 @@ import { defineEndpoint } from '@app/shared';
 import { z } from 'zod';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
-import { createWalletModule } from '../../src/modules/money/money.module';
+import { createLedger } from '../../src/modules/ledger';
 import { registerEndpoint } from '../../src/plugins/contract';
 import { openDatabase } from '../../src/db/database';
 import { moneyTransaction } from '../../src/db/unit-of-work';
@@ -27,7 +27,7 @@ const config = loadConfig();
 // The test has migrated the database already; the pool is the size a server runs with.
 const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
 const app = await buildApp({ config, database });
-const { ledger } = createWalletModule(database.db, { now: () => Date.now() });
+const ledger = createLedger({ now: () => Date.now() });
 registerEndpoint(app, stakeEndpoint, async ({ body, request }) => {
   const userId = request.user.userId;
   const data = await moneyTransaction(
@@ -35,7 +35,7 @@ registerEndpoint(app, stakeEndpoint, async ({ body, request }) => {
     { userIds: [userId], idempotency: request.idempotency, now: Date.now() },
     async (tx) => {
       const posted = await ledger.transfer(tx, {
-        kind: 'test_stake',
+        kind: 'operator_debit',
         reference: `stake:${randomUUID()}`,
         note: `process ${process.pid}`,
         userId,

@@ -1,7 +1,7 @@
 import { ACTIVITY_PAGE_SIZE, type ActivityEvent, type ActivityLogRow } from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { ClientInfo } from '../sessions/sessions.service';
+import type { ClientInfo } from '../sessions';
 import { insertActivity, listUserActivity } from './activity.repository';
 
 export interface ActivityPage {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Tx } from '../../db/unit-of-work';
 
 export interface CreatedAccount {
   userId: number;
@@ -12,5 +12,5 @@ export interface CreatedAccount {
  * here (and may credit a sign-up bonus).
  */
 export interface AccountHooks {
-  onUserCreated?(db: Db, account: CreatedAccount): Promise<void>;
+  onUserCreated?(tx: Tx, account: CreatedAccount): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import { endpoints } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
-import type { OtpService } from '../otp/otp.service';
-import { type ClientInfo, clientInfo } from '../sessions/sessions.service';
+import type { OtpService } from '../otp';
+import { type ClientInfo, clientInfo } from '../sessions';
 import type { AuthService } from './auth.service';
 import type { PasswordsService } from './passwords.service';
 

@@ -3,17 +3,17 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomHex } from '../../lib/ids';
-import { recordActivity } from '../activity/activity.service';
-import type { OtpService } from '../otp/otp.service';
-import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessions.service';
-import { hashPassword, verifyPassword } from '../users/password';
-import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users/users.repository';
-import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users/users.service';
-import type { UserRow } from '../users/users.table';
+import { recordActivity } from '../activity';
+import type { OtpService } from '../otp';
+import type { ClientInfo, SessionUser, SessionsService } from '../sessions';
+import { hashPassword, verifyPassword } from '../users';
+import { findUserByMobile, findUserByNameKey, findUsersByEmail } from '../users';
+import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../users';
+import type { UserRow } from '../users';
 import type { AccountHooks } from './account-hooks';
 import { claimLoginCheck, clearLoginAttempts, releaseAddressAttempt, releaseLoginCheck } from './login-throttle';
 import { RetryLaterError } from '../../plugins/error-handler';
-import { assertPasswordAllowed } from '../users/password-policy';
+import { assertPasswordAllowed } from '../users';
 import { writeTransaction } from '../../db/unit-of-work';
 
 export interface AccountsDeps {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import type { Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { RetryLaterError } from '../../plugins/error-handler';
-import { hasRecentLoginFrom } from '../sessions/sessions.repository';
+import { hasRecentLoginFrom } from '../sessions';
 import {
   claimThrottleAttempt,
   clearThrottleAttempts,

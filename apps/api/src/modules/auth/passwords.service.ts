@@ -1,14 +1,14 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { recordActivity } from '../activity/activity.service';
-import type { OtpService } from '../otp/otp.service';
-import type { ClientInfo, SessionUser, SessionsService } from '../sessions/sessions.service';
-import { hashPassword, verifyPassword } from '../users/password';
-import { findUserById, findUserByMobile, replacePasswordHashIfUnchanged, updatePasswordHash } from '../users/users.repository';
-import { CUSTOMER_USER_TYPE, SUB_ACCOUNT_PARENT_ID } from '../users/users.service';
+import { recordActivity } from '../activity';
+import type { OtpService } from '../otp';
+import type { ClientInfo, SessionUser, SessionsService } from '../sessions';
+import { hashPassword, verifyPassword } from '../users';
+import { findUserById, findUserByMobile, replacePasswordHashIfUnchanged, updatePasswordHash } from '../users';
+import { CUSTOMER_USER_TYPE, SUB_ACCOUNT_PARENT_ID } from '../users';
 import { claimPasswordChangeCheck, clearAccountAttempts, releasePasswordChangeCheck } from './login-throttle';
-import { assertPasswordAllowed } from '../users/password-policy';
+import { assertPasswordAllowed } from '../users';
 import { writeTransaction } from '../../db/unit-of-work';
 
 export interface PasswordChange {

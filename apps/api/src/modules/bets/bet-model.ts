@@ -13,7 +13,12 @@ export function modelBetOf(row: PricedBet): Bet {
   return { kind: row.kind, selectionId: Number(row.selection_id), isBack, odds: Number(row.odds), stakePaise };
 }
 
-/** 'M:{market_id}' / 'F:{fancy_id}' (the feed results' names) to the wallet's market key. */
+/** 'M:{market_id}' / 'F:{fancy_id}' (the feed results' names) to the money module's subject of the market. */
 export function exposureKeyOf(target: string): string {
   return target.startsWith('F:') ? `fancy:${target.slice(2)}` : `market:${target.slice(2)}`;
+}
+
+/** The money module's subject ('market:1.234' / 'fancy:77') back to the bets' target ('M:1.234' / 'F:77'). */
+export function targetOfSubject(subject: string): string {
+  return subject.startsWith('fancy:') ? `F:${subject.slice('fancy:'.length)}` : `M:${subject.slice('market:'.length)}`;
 }

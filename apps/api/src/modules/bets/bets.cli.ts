@@ -1,11 +1,14 @@
 import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
-import { createWalletModule } from '../money/money.module';
+import { createBonusModule } from '../bonus';
+import { createMoneyModule } from '../money';
 import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
 import { createSettlementService, type Decision, type SettleResult } from './settlement.service';
 
 function settlementOf(context: CommandContext) {
   const db = context.database.db;
-  return createSettlementService(db, context.clock, createWalletModule(db, context.clock));
+  const { clock } = context;
+  const { money } = createMoneyModule({ db, clock });
+  return createSettlementService(db, clock, { money, bonuses: createBonusModule({ db, clock, money }).bonuses });
 }
 
 async function marketTarget(context: CommandContext): Promise<string> {

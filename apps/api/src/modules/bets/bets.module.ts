@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { MarketsService } from '../markets/markets.service';
-import type { WalletModule } from '../money/money.module';
+import type { BonusService } from '../bonus';
+import type { MarketsService } from '../markets';
+import type { Money, StatementReader } from '../money';
+import { targetOfSubject } from './bet-model';
 import { createBetReports } from './bets-reports.service';
-import { listUnsettledResults } from './bets.repository';
+import { listTargetNames, listUnsettledResults } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
 import { createSettlementService, type SettlementService } from './settlement.service';
@@ -23,15 +25,33 @@ export interface BetsModule {
   registerRoutes(app: FastifyInstance): void;
 }
 
-export function createBetsModule(
-  db: Db,
-  clock: Clock,
-  deps: { markets: MarketsService; wallet: WalletModule },
-  options: PlacementOptions = {},
-): BetsModule {
-  const bets = createBetsService(db, clock, { markets: deps.markets, wallet: deps.wallet.wallet }, options);
-  const settlement = createSettlementService(db, clock, deps.wallet);
+export interface BetsModuleDeps {
+  db: Db;
+  clock: Clock;
+  markets: MarketsService;
+  money: Money;
+  bonuses: BonusService;
+  /** The account statement: this module names its market and fancy lines. */
+  statement?: StatementReader;
+  options?: PlacementOptions;
+}
+
+export function createBetsModule({ db, clock, markets, money, bonuses, statement, options = {} }: BetsModuleDeps): BetsModule {
+  const bets = createBetsService(db, clock, { markets, money }, options);
+  const settlement = createSettlementService(db, clock, { money, bonuses });
   const reports = createBetReports(db, clock);
+  const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
+    const rows = await listTargetNames(executor, userId, subjects.map(targetOfSubject));
+    const names = new Map(rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}`]));
+    return new Map(
+      subjects.flatMap((subject) => {
+        const name = names.get(targetOfSubject(subject));
+        return name ? [[subject, name] as const] : [];
+      }),
+    );
+  };
+  statement?.describeSubjects('market', describeTargets);
+  statement?.describeSubjects('fancy', describeTargets);
 
   async function enqueueDeclaredResults(app: FastifyInstance): Promise<number> {
     let enqueued = 0;

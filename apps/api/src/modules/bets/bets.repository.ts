@@ -300,3 +300,15 @@ export async function listUnsettledResults(db: Db, limit: number): Promise<{ tar
     .limit(limit)
     .execute();
 }
+
+/** The match and market names of a player's markets ('M' targets) and fancy lines ('F'), for the account statement. */
+export async function listTargetNames(db: Db, userId: number, targets: string[]) {
+  if (targets.length === 0) return [];
+  return db
+    .selectFrom('bets')
+    .select((eb) => ['target', eb.fn.min('match_name').as('match_name'), eb.fn.min('market_name').as('market_name')])
+    .where('target', 'in', targets)
+    .where('user_id', '=', userId)
+    .groupBy('target')
+    .execute();
+}

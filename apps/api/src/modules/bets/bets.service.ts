@@ -19,8 +19,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { FancyQuote, MarketQuote, MarketsService } from '../markets/markets.service';
-import type { WalletService } from '../wallet/wallet.service';
+import type { FancyQuote, MarketQuote, MarketsService } from '../markets';
+import type { Money } from '../money';
 import { exposureKeyOf, modelBetOf } from './bet-model';
 import { lockMarket } from './bets.locks';
 import {
@@ -117,7 +117,7 @@ export interface BetsService {
 export function createBetsService(
   db: Db,
   clock: Clock,
-  deps: { markets: MarketsService; wallet: WalletService },
+  deps: { markets: MarketsService; money: Money },
   options: PlacementOptions = {},
 ): BetsService {
   const wait = options.wait ?? ((ms: number) => sleep(ms));
@@ -161,14 +161,15 @@ export function createBetsService(
           placed_at: clock.now(),
           settled_at: null,
         });
-        await deps.wallet.setMarketExposure(tx, {
+        await deps.money.holdForBet(tx, {
           userId,
-          marketKey: exposureKeyOf(fresh.target),
+          subject: exposureKeyOf(fresh.target),
           exposure,
+          stake: { product: fresh.kind, amount: fresh.bet.stakePaise },
           cause: `bet ${betId} placed`,
           sessionId: String(caller.sessionId),
         });
-        const balances = await deps.wallet.readBalances(tx, userId);
+        const balances = await deps.money.readBalances(tx, userId);
         return {
           bet_id: betId,
           odds: fresh.bet.kind === 'fancy' ? odds : fromOddsHundredths(fresh.bet.kind, odds),

@@ -4,10 +4,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { BonusService } from '../bonus/bonus.service';
-import type { Leg, Ledger } from '../ledger/ledger.service';
-import { findMarketExposure } from '../wallet/wallet.repository';
-import type { WalletService } from '../wallet/wallet.service';
+import type { BonusService } from '../bonus';
+import type { Money } from '../money';
 import { exposureKeyOf, modelBetOf, type PricedBet } from './bet-model';
 import { lockMarket } from './bets.locks';
 import {
@@ -77,69 +75,31 @@ function groupByUser(bets: PricedBet[]): Map<number, PricedBet[]> {
   return byUser;
 }
 
-export function createSettlementService(
-  db: Db,
-  clock: Clock,
-  deps: { ledger: Ledger; wallet: WalletService; bonuses: BonusService },
-): SettlementService {
-  /**
-   * Posts a player's profit or loss on the market. A loss is taken first from the bonus share
-   * the exposure held (bonus money staked is lost first), then from cash; if cash falls short
-   * (a re-settle after the player spent winnings) the rest comes from the wager bonus.
-   */
-  async function postProfitLoss(tx: Tx, userId: number, profitLoss: number, bonusHeld: number, reference: string, note: string) {
-    if (profitLoss === 0) return null;
-    if (profitLoss > 0) {
-      const posted = await deps.ledger.transfer(tx, {
-        kind: 'bet_win',
-        reference,
-        note,
-        userId,
-        from: { system: 'house' },
-        to: { userId, kind: 'cash' },
-        amount: profitLoss,
-      });
-      return posted.transactionId;
-    }
-    const loss = -profitLoss;
-    const balances = await deps.wallet.readBalances(tx, userId);
-    let fromBonus = Math.min(loss, bonusHeld, balances.wagerBonus);
-    let fromCash = loss - fromBonus;
-    if (fromCash > balances.cash) {
-      const extra = Math.min(fromCash - balances.cash, balances.wagerBonus - fromBonus);
-      fromBonus += extra;
-      fromCash -= extra;
-    }
-    const legs: Leg[] = [{ account: { system: 'house' }, amount: loss }];
-    if (fromCash > 0) legs.push({ account: { userId, kind: 'cash' }, amount: -fromCash });
-    if (fromBonus > 0) legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -fromBonus });
-    const posted = await deps.ledger.post(tx, { kind: 'bet_loss', reference, note, userId, legs });
-    return posted.transactionId;
+export function createSettlementService(db: Db, clock: Clock, deps: { money: Money; bonuses: BonusService }): SettlementService {
+  /** The profit or loss of each of one player's bets, and their settled turnover (void stakes do not count). */
+  function decideAll(bets: PricedBet[], decision: Decision) {
+    const decided = bets.map((bet) => ({ bet, ...decide(modelBetOf(bet), decision) }));
+    return {
+      profitLoss: decided.reduce((sum, item) => sum + item.profitLoss, 0),
+      turnover: decided.reduce((sum, item) => sum + (item.status === 'void' ? 0 : Number(item.bet.stake)), 0),
+    };
   }
 
-  /** Decides one player's bets, posts the total and records the posting; returns the settled turnover and the total. */
-  async function settlePlayer(
+  /** Records one player's posting of a settlement (the transaction a re-settle reverses). */
+  async function recordPosting(
     tx: Tx,
-    settlement: { id: number; no: number; target: string },
+    settlementId: number,
     userId: number,
-    bets: PricedBet[],
-    decision: Decision,
-    bonusHeld: number,
-  ): Promise<{ turnover: number; profitLoss: number }> {
-    const decided = bets.map((bet) => ({ bet, ...decide(modelBetOf(bet), decision) }));
-    const profitLoss = decided.reduce((sum, item) => sum + item.profitLoss, 0);
-    const turnover = decided.reduce((sum, item) => sum + (item.status === 'void' ? 0 : Number(item.bet.stake)), 0);
-    const reference = `settle:${settlement.target}:${settlement.no}:u${userId}`;
-    const note = betsNote(bets, `settled (${settlement.target} #${settlement.no})`);
-    const transactionId = await postProfitLoss(tx, userId, profitLoss, bonusHeld, reference, note);
+    outcome: { profitLoss: number; turnover: number },
+    transactionId: number | null,
+  ) {
     await insertSettlementPosting(tx, {
-      settlement_id: settlement.id,
+      settlement_id: settlementId,
       user_id: userId,
       transaction_id: transactionId,
-      profit_loss: profitLoss,
-      turnover,
+      profit_loss: outcome.profitLoss,
+      turnover: outcome.turnover,
     });
-    return { turnover, profitLoss };
   }
 
   /** Writes every bet's outcome in a few statements, then checks they add up to what was posted. */
@@ -201,25 +161,19 @@ export function createSettlementService(
           if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
           let posted = 0;
           for (const [userId, userBets] of byUser) {
-            const held = await findMarketExposure(tx, userId, exposureKeyOf(target));
-            await deps.wallet.setMarketExposure(tx, {
+            const outcome = decideAll(userBets, decision);
+            const transactionId = await deps.money.settleBets(tx, {
               userId,
-              marketKey: exposureKeyOf(target),
-              exposure: 0,
-              cause: betsNote(userBets, `settled (${target} #1): held money back`),
+              subject: exposureKeyOf(target),
+              profitLoss: outcome.profitLoss,
+              reference: `settle:${target}:1:u${userId}`,
+              note: betsNote(userBets, `settled (${target} #1)`),
             });
-            const settlement = { id: settlementId, no: 1, target };
-            const { turnover, profitLoss } = await settlePlayer(
-              tx,
-              settlement,
-              userId,
-              userBets,
-              decision,
-              Number(held?.bonus_held ?? 0),
-            );
-            posted += profitLoss;
-            if (turnover > 0)
-              await deps.bonuses.recordSettledTurnover(tx, { userId, amount: turnover, reference: `settle:${target}:1` });
+            await recordPosting(tx, settlementId, userId, outcome, transactionId);
+            posted += outcome.profitLoss;
+            if (outcome.turnover > 0) {
+              await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
+            }
           }
           await markAll(tx, { target }, bets, decision, settlementId, posted);
           return { status: 'settled', settlementNo: 1, bets: bets.length };
@@ -248,22 +202,19 @@ export function createSettlementService(
           const bets = await listBetsOfSettlement(tx, Number(latest.id));
           let posted = 0;
           for (const [userId, userBets] of groupByUser(bets)) {
-            const earlier = postings.get(userId);
-            const reverseEarlier = async () => {
-              if (earlier?.transaction_id == null) return;
-              await deps.ledger.reverse(tx, {
-                transactionId: Number(earlier.transaction_id),
-                kind: 'bet_settle_reversal',
-                reference: `resettle:${target}:${no}:u${userId}`,
-                userId,
-                note: `settlement ${latest.settlement_no} of ${target} reversed`,
-              });
-            };
-            // Credits first, so a player who spent an earlier win is not short in between.
-            const newTotal = userBets.reduce((sum, bet) => sum + decide(modelBetOf(bet), decision).profitLoss, 0);
-            if (newTotal <= 0) await reverseEarlier();
-            posted += (await settlePlayer(tx, { id: settlementId, no, target }, userId, userBets, decision, 0)).profitLoss;
-            if (newTotal > 0) await reverseEarlier();
+            const outcome = decideAll(userBets, decision);
+            const earlier = postings.get(userId)?.transaction_id;
+            const transactionId = await deps.money.resettleBets(tx, {
+              userId,
+              subject: exposureKeyOf(target),
+              profitLoss: outcome.profitLoss,
+              reference: `settle:${target}:${no}:u${userId}`,
+              reversalReference: `resettle:${target}:${no}:u${userId}`,
+              earlierTransactionId: earlier == null ? null : Number(earlier),
+              note: betsNote(userBets, `settled (${target} #${no}), settlement ${latest.settlement_no} reversed`),
+            });
+            await recordPosting(tx, settlementId, userId, outcome, transactionId);
+            posted += outcome.profitLoss;
           }
           await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted);
           await markSettlementReversed(tx, Number(latest.id));

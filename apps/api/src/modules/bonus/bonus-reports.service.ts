@@ -1,7 +1,7 @@
 import { type DataOf, type ReportQuery, type bonusHistory, type userBonus, paiseToRupees } from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { pagingOf, resolveReportQuery } from '../wallet/report-query';
+import { pagingOf, resolveReportQuery } from '../money';
 import { pageBonusEvents, pageUserBonuses, totalBonusEvents, totalUserBonuses } from './bonus.repository';
 import type { BonusService } from './bonus.service';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { sweepEvery } from '../../lib/sweep';
 import { registerEndpoint } from '../../plugins/contract';
-import { currentUserId } from '../wallet/wallet.routes';
+import { currentUserId } from '../../plugins/auth';
 import { readBonusHistory, readUserBonuses } from './bonus-reports.service';
 import type { BonusService } from './bonus.service';
 

@@ -1,6 +1,6 @@
 import { BONUS_LIFETIME_DAYS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
+import { setHold, openWalletTestDb, type WalletTestDb } from '../../../test/wallet-support';
 import { auditLedger } from '../ledger/ledger-audit';
 import { EXPIRY_BATCH } from './bonus.service';
 import { ref } from '../../../test/support/refs';
@@ -21,7 +21,7 @@ async function player(name: string, options: { cash?: number; split?: number; wa
   await t.inTransaction(async (trx) => {
     if (options.cash) {
       await t.module.ledger.transfer(trx, {
-        kind: 'test_credit',
+        kind: 'operator_credit',
         reference: ref('set-up'),
         userId,
         from: { system: 'house' },
@@ -38,7 +38,7 @@ async function player(name: string, options: { cash?: number; split?: number; wa
 
 const turnover = (userId: number, amount: number) =>
   t.inTransaction((trx) => t.module.bonuses.recordSettledTurnover(trx, { userId, amount, reference: ref('bet:1') }), userId);
-const balances = (userId: number) => t.module.wallet.readBalances(t.db, userId);
+const balances = (userId: number) => t.module.money.readBalances(t.db, userId);
 const bonusRows = (userId: number) =>
   t.db.selectFrom('bonuses').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 const events = (userId: number) =>
@@ -108,13 +108,13 @@ describe('wager wallet', () => {
   it('waits while bonus money is staked on open bets, then releases', async () => {
     const userId = await player('wager_staked', { wager: 10_000, active: 2 });
     const held = await t.inTransaction(
-      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:7', exposure: 4_000, cause: 'bet:7' }),
+      (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:7', exposure: 4_000, cause: 'bet:7' }),
       userId,
     );
     expect(held).toEqual({ cashHeld: 0, bonusHeld: 4_000, change: 4_000 });
     expect(await turnover(userId, 200_000)).toEqual([]);
     await t.inTransaction(
-      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:7', exposure: 0, cause: 'bet:7' }),
+      (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:7', exposure: 0, cause: 'bet:7' }),
       userId,
     );
     expect(await turnover(userId, 1)).toMatchObject([{ amount: 10_000, isCompleted: true }]);
@@ -176,8 +176,7 @@ describe('bonus expiry', () => {
     }, staked);
     await t.module.wallet.setActiveWallet(staked, 2);
     await t.inTransaction(
-      (trx) =>
-        t.module.wallet.setMarketExposure(trx, { userId: staked, marketKey: 'market:many', exposure: 500, cause: 'bet:many' }),
+      (trx) => setHold(t.module.money, trx, { userId: staked, marketKey: 'market:many', exposure: 500, cause: 'bet:many' }),
       staked,
     );
     const behind = await player('split_behind', { split: 1_000, active: 1 });
@@ -190,14 +189,14 @@ describe('bonus expiry', () => {
   it('keeps a staked wager bonus until its bets settle, then expires it', async () => {
     const userId = await player('wager_expiry', { wager: 3_000, active: 2 });
     await t.inTransaction(
-      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:9', exposure: 1_000, cause: 'bet:9' }),
+      (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:9', exposure: 1_000, cause: 'bet:9' }),
       userId,
     );
     t.clock.advance(BONUS_LIFETIME_DAYS * DAY_MS + 1);
     await t.module.bonuses.expireDue();
     expect((await bonusRows(userId))[0]).toMatchObject({ status: 'active' });
     await t.inTransaction(
-      (trx) => t.module.wallet.setMarketExposure(trx, { userId, marketKey: 'market:9', exposure: 0, cause: 'bet:9' }),
+      (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:9', exposure: 0, cause: 'bet:9' }),
       userId,
     );
     await t.module.bonuses.expireDue();

@@ -8,12 +8,9 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Ledger } from '../ledger/ledger.service';
-import { findUserByNameKey } from '../users/users.repository';
-import { userNameKey } from '../users/users.service';
-import { parseOperatorAmount, parseReason, type WalletService } from '../wallet/wallet.service';
-import { findActiveWallet } from '../wallet/wallet.repository';
-import { assertPlayerLocked, moneyTransaction } from '../../db/unit-of-work';
+import { type Money, parseOperatorAmount, parseReason } from '../money';
+import { findUserByNameKey, userNameKey } from '../users';
+import { assertPlayerLocked, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { allocateWagerWallet, applySplitTurnover } from './bonus.rules';
 import { findBonus, insertBonus, insertBonusEvent, listActiveBonuses, listDueBonuses, updateBonus } from './bonus.repository';
 import type { BonusEventKind, BonusRow } from './bonus.table';
@@ -45,21 +42,21 @@ export interface BonusRelease {
 }
 
 export interface BonusService {
-  /** Credits a bonus into a wallet: a ledger transfer from the house and a history row. */
-  grant(db: Db, input: GrantInput): Promise<number>;
+  /** Credits a bonus into a wallet: the money module's grant and a history row. */
+  grant(tx: Tx, input: GrantInput): Promise<number>;
   grantByName(userName: string, amount: string, wallet: string, reason: string): Promise<number>;
   /**
    * Counts settled turnover towards the active wallet's bonuses and releases what the rules say.
    * Called by settlement inside its own transaction.
    */
-  recordSettledTurnover(db: Db, input: TurnoverInput): Promise<BonusRelease[]>;
+  recordSettledTurnover(tx: Tx, input: TurnoverInput): Promise<BonusRelease[]>;
   /** Expires every bonus past its time; each in its own transaction. Resolves to how many. */
   expireDue(): Promise<number>;
   /** What each of the player's active bonuses holds right now, by bonus id. */
   currentRemaining(db: Db, userId: number): Promise<Map<number, number>>;
 }
 
-export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet: WalletService): BonusService {
+export function createBonusService(db: Db, clock: Clock, money: Money): BonusService {
   async function recordEvent(executor: Db, bonus: BonusRow, kind: BonusEventKind, amount: number, transactionId: number | null) {
     await insertBonusEvent(executor, {
       bonus_id: Number(bonus.id),
@@ -73,27 +70,24 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
   }
 
   /** Moves bonus money to cash (release) or back to the house (expiry); zero moves nothing. */
-  async function moveOut(executor: Db, bonus: BonusRow, kind: 'release' | 'expiry', amount: number, sessionId?: string | null) {
+  async function moveOut(tx: Tx, bonus: BonusRow, kind: 'release' | 'expiry', amount: number, sessionId?: string | null) {
     let transactionId: number | null = null;
     if (amount > 0) {
-      const userId = Number(bonus.user_id);
-      const result = await ledger.transfer(executor, {
-        kind: `bonus_${kind}`,
+      const movement = {
+        userId: Number(bonus.user_id),
+        wallet: bonus.wallet,
+        amount,
         // A split bonus releases in steps: what was released before names each step.
         reference: `bonus:${bonus.id}:${kind}:${Number(bonus.released_amount)}`,
-        userId,
-        sessionId: sessionId ?? null,
-        from: { userId, kind: bonus.wallet === 'split' ? 'split_bonus' : 'wager_bonus' },
-        to: kind === 'release' ? { userId, kind: 'cash' } : { system: 'house' },
-        amount,
-      });
-      transactionId = result.transactionId;
+        sessionId,
+      };
+      transactionId = kind === 'release' ? await money.releaseBonus(tx, movement) : await money.expireBonus(tx, movement);
     }
-    await recordEvent(executor, bonus, kind, amount, transactionId);
+    await recordEvent(tx, bonus, kind, amount, transactionId);
   }
 
   async function wagerAllocation(executor: Db, userId: number, bonuses: BonusRow[]) {
-    const balances = await wallet.readBalances(executor, userId);
+    const balances = await money.readBalances(executor, userId);
     const allocation = allocateWagerWallet(
       bonuses.map((bonus) => ({ id: Number(bonus.id), granted: Number(bonus.remaining_amount) })),
       balances.wagerBonus,
@@ -127,7 +121,7 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
     });
   }
 
-  async function splitTurnover(trx: Db, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
+  async function splitTurnover(trx: Tx, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
     const releases: BonusRelease[] = [];
     let left = amount;
     for (const bonus of bonuses) {
@@ -162,7 +156,7 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
    * active wager bonus, expired ones the sweep has not reached included, so a completing bonus
    * never takes another bonus's money with it.
    */
-  async function wagerTurnover(trx: Db, userId: number, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
+  async function wagerTurnover(trx: Tx, userId: number, bonuses: BonusRow[], amount: number, sessionId?: string | null) {
     const releases: BonusRelease[] = [];
     const now = clock.now();
     let left = amount;
@@ -212,17 +206,15 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
         expires_at: now + BONUS_LIFETIME_DAYS * DAY_MS,
         closed_at: null,
       });
-      const result = await ledger.transfer(executor, {
-        kind: 'bonus_grant',
-        reference: `bonus:${bonusId}`,
+      const transactionId = await money.grantBonus(executor, {
         userId,
-        sessionId: sessionId ?? null,
-        from: { system: 'house' },
-        to: { userId, kind: walletName === 'split' ? 'split_bonus' : 'wager_bonus' },
+        wallet: walletName,
         amount,
+        reference: `bonus:${bonusId}`,
+        sessionId,
       });
       const bonus = await findBonus(executor, bonusId);
-      if (bonus) await recordEvent(executor, bonus, 'grant', amount, result.transactionId);
+      if (bonus) await recordEvent(executor, bonus, 'grant', amount, transactionId);
       return bonusId;
     },
 
@@ -241,7 +233,7 @@ export function createBonusService(db: Db, clock: Clock, ledger: Ledger, wallet:
     async recordSettledTurnover(trx, { userId, amount, sessionId }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) return [];
       assertPlayerLocked(trx, userId);
-      const activeWallet = await findActiveWallet(trx, userId);
+      const activeWallet = await money.activeWallet(trx, userId);
       if (activeWallet === ACTIVE_WALLET.none) return [];
       const walletName = activeWallet === ACTIVE_WALLET.split ? 'split' : 'wager';
       const bonuses = await listActiveBonuses(trx, userId, walletName);

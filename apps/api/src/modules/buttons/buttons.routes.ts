@@ -1,7 +1,7 @@
 import { endpoints } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
-import { currentUserId } from '../wallet/wallet.routes';
+import { currentUserId } from '../../plugins/auth';
 import type { ButtonsService } from './buttons.service';
 
 export function registerButtonsRoutes(app: FastifyInstance, buttons: ButtonsService): void {

@@ -1,12 +1,10 @@
-import { ACTIVE_WALLET } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/ids';
-import { listUserBalances } from '../ledger/ledger.repository';
-import { DuplicatePostingError, InsufficientBalanceError, type Leg, type Ledger } from '../ledger/ledger.service';
-import { findActiveWallet } from '../wallet/wallet.repository';
+import { DuplicatePostingError, InsufficientBalanceError, type Money } from '../money';
 import * as repo from './casino.repository';
 import { SPORTSBOOK_GAME_ID } from './casino.service';
 import { isValidSignature } from './provider-keys';
@@ -43,7 +41,7 @@ const PROVIDER_CACHE_MS = 10_000;
  * The seamless wallet: providers debit, credit and roll back a player's money, each call signed,
  * each provider transaction id applied once (docs/casino.md has every rule and status).
  */
-export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
+export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
   const providers = new Map<number, { at: number; row: repo.ProviderRow }>();
 
   async function provider(id: number): Promise<repo.ProviderRow | undefined> {
@@ -55,18 +53,7 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
   }
 
   /** What the player can stake: cash, plus the wager bonus while the wager wallet is active. */
-  async function stakeable(executor: Db, userId: number): Promise<{ cash: number; wagerBonus: number; canUseBonus: boolean }> {
-    const rows = await listUserBalances(executor, userId);
-    const cash = Number(rows.find((row) => row.kind === 'cash')?.balance ?? 0);
-    const wagerBonus = Number(rows.find((row) => row.kind === 'wager_bonus')?.balance ?? 0);
-    const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
-    return { cash, wagerBonus, canUseBonus };
-  }
-
-  async function balanceOf(executor: Db, userId: number): Promise<number> {
-    const money = await stakeable(executor, userId);
-    return money.cash + (money.canUseBonus ? money.wagerBonus : 0);
-  }
+  const balanceOf = (executor: Db, userId: number) => money.playableBalance(executor, userId);
 
   function answer(session: Session, requestUuid: string, balance: number): WalletAnswer {
     return { status: 'RS_OK', request_uuid: requestUuid, user: String(session.user_id), currency: session.currency, balance };
@@ -101,8 +88,8 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
   }
 
   /**
-   * One money movement: the player's row locked first, the transaction id checked, the ledger
-   * posting and the transaction row written together — or nothing.
+   * One money movement: the player's lock first, the transaction id checked, the money module's
+   * verb and the transaction row written together — or nothing.
    */
   async function moveMoney(
     operation: MoneyOperation,
@@ -118,32 +105,26 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
         const existing = await repo.findCasinoTransaction(trx, session.providerId, body.transaction_uuid);
         if (existing) return replay(existing, hash, body.request_uuid);
         const reference = `${session.providerCode}:${body.transaction_uuid}`;
+        const subject = `casino:${session.providerCode}:${body.round}`;
+        const provider = session.providerCode;
         let amount = 'amount' in body ? (body.amount ?? 0) : 0;
         let fromCash = 0;
         let fromBonus = 0;
-        let legs: Leg[] = [];
         let roundDelta = { stake: 0, win: 0 };
-        let reversalOf: number | undefined;
+        let transactionId: number | null = null;
         // A bet knows the balance after it from the figures it read under the lock (no second read).
         let balanceAfter: number | undefined;
-        const providerAccount = { system: 'game_provider', code: session.providerCode } as const;
 
         if (operation === 'bet') {
           const referring = await repo.findReferringTransactions(trx, session.providerId, body.transaction_uuid);
           if (referring.some((row) => row.kind === 'rollback')) {
             throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived');
           }
-          const money = await stakeable(trx, userId);
-          fromCash = Math.min(amount, money.cash);
-          fromBonus = amount - fromCash;
-          if (fromBonus > 0 && (!money.canUseBonus || fromBonus > money.wagerBonus)) {
-            throw new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money');
-          }
-          if (fromCash > 0) legs.push({ account: { userId, kind: 'cash' }, amount: -fromCash });
-          if (fromBonus > 0) legs.push({ account: { userId, kind: 'wager_bonus' }, amount: -fromBonus });
-          if (amount > 0) legs.push({ account: providerAccount, amount });
+          const taken = await money.casinoStake(trx, { userId, provider, amount, reference, subject });
+          if (!taken.ok) throw new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money');
+          ({ fromCash, fromBonus, transactionId } = taken);
           roundDelta = { stake: amount, win: 0 };
-          balanceAfter = money.cash - fromCash + (money.canUseBonus ? money.wagerBonus - fromBonus : 0);
+          balanceAfter = taken.playableAfter;
         } else {
           const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
           const bet = await repo.findCasinoTransaction(trx, session.providerId, referenceUuid);
@@ -154,12 +135,7 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
             if (!isTheirBet)
               throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'The bet this win refers to does not exist');
             if (isRolledBack) throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'The bet of this win was rolled back');
-            if (amount > 0) {
-              legs = [
-                { account: providerAccount, amount: -amount },
-                { account: { userId, kind: 'cash' }, amount },
-              ];
-            }
+            if (amount > 0) transactionId = await money.casinoPayout(trx, { userId, provider, amount, reference, subject });
             roundDelta = { stake: 0, win: amount };
           } else if (bet && !isTheirBet) {
             throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'A rollback can only undo a bet of this player');
@@ -170,7 +146,10 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
             fromCash = Number(bet.from_cash);
             fromBonus = Number(bet.from_bonus);
             // The exact opposite of the bet's posting, linked to it: cash and bonus go back where they came from.
-            if (bet.ledger_transaction_id !== null) reversalOf = Number(bet.ledger_transaction_id);
+            if (bet.ledger_transaction_id !== null) {
+              const stakeTransactionId = Number(bet.ledger_transaction_id);
+              transactionId = await money.casinoRollback(trx, { userId, stakeTransactionId, reference, subject });
+            }
             roundDelta = { stake: -amount, win: 0 };
           } else {
             // Unknown bet (remembered, so the late bet is refused) or rolled back already: no money moves.
@@ -178,13 +157,6 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
           }
         }
 
-        const kind = `casino_${operation}`;
-        const posted =
-          reversalOf !== undefined
-            ? await ledger.reverse(trx, { transactionId: reversalOf, kind, reference, userId })
-            : legs.length > 0
-              ? await ledger.post(trx, { kind, reference, userId, legs })
-              : undefined;
         const result = answer(session, body.request_uuid, balanceAfter ?? (await balanceOf(trx, userId)));
         await repo.insertCasinoTransaction(trx, {
           provider_id: session.providerId,
@@ -199,7 +171,7 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
           from_bonus: fromBonus,
           request_hash: hash,
           response: JSON.stringify(result),
-          ledger_transaction_id: posted?.transactionId ?? null,
+          ledger_transaction_id: transactionId,
           created_at: now,
         });
         if (operation === 'bet' || roundDelta.stake !== 0 || roundDelta.win !== 0) {
@@ -225,6 +197,9 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
         const existing = await repo.findCasinoTransaction(db, session.providerId, body.transaction_uuid);
         if (existing) return replay(existing, hash, body.request_uuid);
       }
+      // A rule that sees every stake refused this one (docs/casino.md, "Wallet statuses").
+      if (error instanceof AppError && error.statusCode < 500)
+        return refusal('RS_ERROR_LIMIT_REACHED', body.request_uuid, error.message);
       throw error;
     }
   }

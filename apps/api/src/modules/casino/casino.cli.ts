@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type AdminCommand, requireOption, UsageError } from '../../cli/command';
-import { createLedger } from '../ledger/ledger.service';
+import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
+import { createMoneyModule } from '../money';
 import { GAME_CATEGORIES } from './casino.table';
 import { createCasinoService } from './casino.service';
+
+function casinoOf(context: CommandContext) {
+  const { db } = context.database;
+  return createCasinoService(db, context.clock, createMoneyModule({ db, clock: context.clock }).money, context.config);
+}
 
 export const casinoCommands: AdminCommand[] = [
   {
@@ -11,7 +16,7 @@ export const casinoCommands: AdminCommand[] = [
       'casino provider add --code C --name N --public-key FILE --launch-url TEMPLATE   (TEMPLATE holds {game_code}, {token}, {lang})',
     options: ['code', 'name', 'public-key', 'launch-url'],
     async run(context) {
-      const casino = createCasinoService(context.database.db, context.clock, createLedger(context.clock), context.config);
+      const casino = casinoOf(context);
       const file = requireOption(context, 'public-key');
       let pem: string;
       try {
@@ -34,7 +39,7 @@ export const casinoCommands: AdminCommand[] = [
     usage: `casino game add --provider C --code G --name N --category ${GAME_CATEGORIES.join('|')}`,
     options: ['provider', 'code', 'name', 'category'],
     async run(context) {
-      const casino = createCasinoService(context.database.db, context.clock, createLedger(context.clock), context.config);
+      const casino = casinoOf(context);
       const code = requireOption(context, 'code');
       await casino.addGame({
         providerCode: requireOption(context, 'provider'),

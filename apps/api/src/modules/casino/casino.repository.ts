@@ -403,3 +403,16 @@ export async function totalCasinoRounds(db: Db, userId: number, window: { startM
     .executeTakeFirstOrThrow();
   return { rows: Number(row.rows), stake: Number(row.stake), win: Number(row.win) };
 }
+
+/** The game of each named round ({provider code, round}), for the account statement's lines. */
+export async function listRoundGames(db: Db, rounds: { providerCode: string; round: string }[]) {
+  if (rounds.length === 0) return [];
+  return db
+    .selectFrom('casino_rounds as r')
+    .innerJoin('casino_providers as p', 'p.id', 'r.provider_id')
+    .leftJoin('casino_games as g', 'g.code', 'r.game_code')
+    .select(['p.code as provider_code', 'r.round', 'r.game_code', 'g.name as game_name'])
+    .where('p.code', 'in', [...new Set(rounds.map((round) => round.providerCode))])
+    .where('r.round', 'in', [...new Set(rounds.map((round) => round.round))])
+    .execute();
+}

@@ -5,7 +5,7 @@ import { endpoints } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
-import { currentUserId } from '../wallet/wallet.routes';
+import { currentUserId } from '../../plugins/auth';
 import type { CasinoService } from './casino.service';
 import { gameArtAvif } from './game-art';
 

@@ -13,8 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
-import type { Ledger } from '../ledger/ledger.service';
-import { pagingOf, resolveReportQuery } from '../wallet/report-query';
+import { type Money, pagingOf, resolveReportQuery } from '../money';
 import * as repo from './casino.repository';
 import { GAME_CATEGORIES, type GameCategory } from './casino.table';
 import { fillLaunchTemplate, parseLaunchTemplate, parseProviderPublicKey } from './provider-keys';
@@ -65,7 +64,7 @@ function checkName(name: string, label: string): string {
   return text;
 }
 
-export function createCasinoService(db: Db, clock: Clock, ledger: Ledger, config: AppConfig) {
+export function createCasinoService(db: Db, clock: Clock, money: Money, config: AppConfig) {
   /** Games in the order of `codes` (those that still exist and are enabled). */
   async function gamesByCodes(codes: string[]): Promise<CasinoGame[]> {
     const rows = await repo.listGames(db, { codes });
@@ -99,8 +98,7 @@ export function createCasinoService(db: Db, clock: Clock, ledger: Ledger, config
         launch_url: parseLaunchTemplate(input.launchUrl),
       };
       // Outside any transaction, as the ledger asks: both books, so demo players can play too.
-      await ledger.openProviderAccount(db, input.code, 'real');
-      await ledger.openProviderAccount(db, input.code, 'play');
+      await money.openProviderAccounts(db, input.code);
       const existing = await repo.findProviderByCode(db, input.code);
       if (existing) {
         await repo.updateProvider(db, existing.id, values);

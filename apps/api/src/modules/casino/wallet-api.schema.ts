@@ -15,6 +15,8 @@ export const WALLET_STATUSES = [
   'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   'RS_ERROR_TRANSACTION_ROLLED_BACK',
   'RS_ERROR_WRONG_CURRENCY',
+  /** The platform refused the stake: a rule that sees every stake (docs/casino.md, "Wallet statuses"). */
+  'RS_ERROR_LIMIT_REACHED',
   'RS_ERROR_UNKNOWN',
 ] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];

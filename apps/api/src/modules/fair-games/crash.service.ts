@@ -198,9 +198,11 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
       });
       if (answer.status !== 'RS_OK') {
         await repo.deleteCrashBet(db, roundNumber, player);
-        throw answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY'
-          ? new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance')
-          : new AppError('REFUSED', 'The wallet did not take the bet');
+        if (answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+        throw new AppError(
+          'REFUSED',
+          answer.status === 'RS_ERROR_LIMIT_REACHED' && answer.message ? answer.message : 'The wallet did not take the bet',
+        );
       }
       const bet = await repo.findCrashBet(db, roundNumber, player);
       if (!bet) throw new Error('The crash bet just written is missing');

@@ -2,11 +2,10 @@ import { FAIR_GAME_CODES, fairGame } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { OWN_PROVIDER_CODE, type CasinoService } from '../casino/casino.service';
-import { findProviderByCode } from '../casino/casino.repository';
+import { type CasinoService, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
 import { createCrashService } from './crash.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
-import { createFairGamesService, type FairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
+import { createFairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
 import { findProviderKeys, insertProviderKeysOnce } from './fair-games.repository';
 import { createWalletClient, generateProviderKeys, injectTransport, type WalletTransport } from './wallet-client';
 
@@ -52,29 +51,30 @@ export async function seedOwnProvider(db: Db, clock: Clock, casino: CasinoServic
 }
 
 export interface FairGamesModule {
-  service: FairGamesService;
-  registerRoutes(app: FastifyInstance): void;
+  /** Registers our provider on the first start, its game API on `app` and its wallet calls through `app`. */
+  registerRoutes(app: FastifyInstance): Promise<void>;
 }
 
-/** `transport`: how wallet calls travel; by default through this app's own HTTP layer. */
-export async function createFairGamesModule(
-  app: FastifyInstance,
-  db: Db,
-  clock: Clock,
-  casino: CasinoService,
-  transport?: WalletTransport,
-): Promise<FairGamesModule> {
-  const keys = await seedOwnProvider(db, clock, casino);
-  const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
-  const service = createFairGamesService(db, clock, wallet);
-  const crash = createCrashService(db, clock, wallet, {
-    player: (token, gameCode) => service.player(token, gameCode),
-    stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
-  });
-  return { service, registerRoutes: (target) => registerFairGamesRoutes(target, service, crash) };
+export interface FairGamesModuleDeps {
+  db: Db;
+  clock: Clock;
+  casino: CasinoService;
+  /** How wallet calls travel; by default through the app's own HTTP layer. */
+  transport?: WalletTransport;
 }
 
-/** Our own provider: registered on the first start, its game API on `app`, its wallet calls through `app`. */
-export async function registerFairGames(app: FastifyInstance, db: Db, clock: Clock, casino: CasinoService): Promise<void> {
-  (await createFairGamesModule(app, db, clock, casino)).registerRoutes(app);
+/** Our own provider of provably-fair games (docs/casino-fairness.md). */
+export function createFairGamesModule({ db, clock, casino, transport }: FairGamesModuleDeps): FairGamesModule {
+  return {
+    async registerRoutes(app) {
+      const keys = await seedOwnProvider(db, clock, casino);
+      const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
+      const service = createFairGamesService(db, clock, wallet);
+      const crash = createCrashService(db, clock, wallet, {
+        player: (token, gameCode) => service.player(token, gameCode),
+        stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
+      });
+      registerFairGamesRoutes(app, service, crash);
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/ids';
-import type { WalletAnswer } from '../casino/wallet-api.schema';
+import type { WalletAnswer } from '../casino';
 import * as repo from './fair-games.repository';
 import type { WalletClient } from './wallet-client';
 
@@ -38,6 +38,8 @@ function walletRefusal(answer: WalletAnswer): AppError {
       return new AppError('REFUSED', 'Your game session has ended; open the game again');
     case 'RS_ERROR_USER_DISABLED':
       return new AppError('REFUSED', 'Your account cannot play right now');
+    case 'RS_ERROR_LIMIT_REACHED':
+      return new AppError('REFUSED', answer.message ?? 'This stake is not allowed right now');
     default:
       return new AppError('SERVICE_UNAVAILABLE', 'The wallet did not take the bet; try again');
   }

@@ -1,6 +1,6 @@
 import { createPrivateKey, createSign, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { WalletAnswer, WalletOperation } from '../casino/wallet-api.schema';
+import type { WalletAnswer, WalletOperation } from '../casino';
 
 /** Sends a signed body to the platform's wallet API; answers the wallet's JSON. */
 export type WalletTransport = (path: string, rawBody: string, signature: string) => Promise<WalletAnswer>;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { OddsFeed } from '../feed/odds-feed';
+import type { OddsFeed } from '../feed';
 import {
   insertNewFixtures,
   insertResults,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/unit-of-work';
-import type { FeedFixture } from '../feed/odds-feed';
+import type { FeedFixture } from '../feed';
 import type { FancyRecord, MarketRecord, MatchRecord } from './markets.table';
 
 // The feed sync's SQL: fixtures in, results out. The customer-facing reads are in markets.repository.ts.

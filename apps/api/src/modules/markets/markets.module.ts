@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../lib/event-bus';
 import { sweepEvery } from '../../lib/sweep';
-import type { OddsFeed } from '../feed/odds-feed';
-import { createSimulatedFeed } from '../feed/sim/simulator';
+import { createSimulatedFeed, type OddsFeed } from '../feed';
 import { createFeedSync, type FeedSync } from './feed-sync';
+import { createLiveTicker, type LiveTicker } from './live-ticker';
 import { registerMarketsRoutes } from './markets.routes';
 import { createMarketsService, type MarketsService } from './markets.service';
 
@@ -17,7 +18,17 @@ export interface MarketsModule {
   feed: OddsFeed;
   sync: FeedSync;
   markets: MarketsService;
+  /** Live price deltas to the live socket (docs/sports.md, "Live"). */
+  ticker: LiveTicker;
   registerRoutes(app: FastifyInstance): void;
+}
+
+export interface MarketsModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  bus: EventBus;
+  logger: FastifyBaseLogger;
 }
 
 /** A feed with nothing in it (FEED=none): the sports pages show no matches. */
@@ -33,16 +44,20 @@ export function createFeed(config: Pick<AppConfig, 'FEED' | 'SIM_SEED' | 'SIM_SP
   return config.FEED === 'simulator' ? createSimulatedFeed({ seed: config.SIM_SEED, speed: config.SIM_SPEED }) : emptyFeed;
 }
 
-export function createMarketsModule(db: Db, clock: Clock, config: AppConfig): MarketsModule {
+export function createMarketsModule({ db, clock, config, bus, logger }: MarketsModuleDeps): MarketsModule {
   const feed = createFeed(config);
   const sync = createFeedSync(db, clock, feed);
   const markets = createMarketsService(db, clock, feed);
+  const ticker = createLiveTicker(bus, markets, logger);
   return {
     feed,
     sync,
     markets,
+    ticker,
     registerRoutes(app) {
       registerMarketsRoutes(app, markets);
+      app.addHook('onReady', async () => ticker.start());
+      app.addHook('onClose', async () => ticker.stop());
       // The first fixtures are in before the first request is answered.
       app.addHook('onReady', async () => {
         await sync.syncFixtures();

@@ -2,7 +2,7 @@ import { MATCH_SEARCH_LIMIT, type MarketsSnapshot, type MarketStatus, type Match
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { FeedMatchState, OddsFeed } from '../feed/odds-feed';
+import type { FeedMatchState, OddsFeed } from '../feed';
 import {
   findMatchBundle,
   listMatchOddsMarkets,

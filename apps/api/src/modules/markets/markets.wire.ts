@@ -1,6 +1,6 @@
 import type { Fancy, Market, MatchRow, Scoreboard } from '@app/shared';
 import { paiseToRupees } from '@app/shared';
-import type { FeedFixture, FeedMatchState, FeedPrice } from '../feed/odds-feed';
+import type { FeedFixture, FeedMatchState, FeedPrice } from '../feed';
 import type { MatchBundle, MatchListRecord } from './markets.repository';
 import type { FancyRecord, MarketRecord } from './markets.table';
 

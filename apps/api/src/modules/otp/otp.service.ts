@@ -4,7 +4,7 @@ import type { Db, DialectName } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomHex, sha256Hex } from '../../lib/ids';
-import type { SmsProvider } from '../sms/sms-provider';
+import type { SmsProvider } from '../sms';
 import {
   findOtpByRequestId,
   insertOtpCode,

@@ -2,7 +2,7 @@ import { passwordSchema, usernameSchema } from '@app/shared';
 import { type AdminCommand, type CommandContext, UsageError, parseWholeNumber, requireOption } from '../../cli/command';
 import { AppError } from '../../lib/app-error';
 import { assertPasswordAllowed } from './password-policy';
-import { endUserSessionRows } from '../sessions/sessions.repository';
+import { endUserSessionRows } from '../sessions';
 import { hashPassword } from './password';
 import { findUserByNameKey, listUsers, setUserDisabled, updatePasswordHash } from './users.repository';
 import { createUser, userNameKey } from './users.service';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner';
 import './data-table.css';
@@ -20,10 +20,23 @@ export interface DataTableProps<T> {
   isLoading?: boolean;
   /** Shown when the list is empty; defaults to the common "no records" text. */
   emptyMessage?: ReactNode;
+  /** A row's expanded detail, shown full width under it (undefined: collapsed). */
+  renderDetail?: (row: T) => ReactNode | undefined;
+  /** The id of a row's detail, for the toggle's aria-controls. */
+  getDetailId?: (row: T) => string;
 }
 
 /** A report table: rows become stacked cards on phones; loading and empty states built in. */
-export function DataTable<T>({ columns, rows, getRowKey, caption, isLoading = false, emptyMessage }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  getRowKey,
+  caption,
+  isLoading = false,
+  emptyMessage,
+  renderDetail,
+  getDetailId,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   const hasRows = Boolean(rows && rows.length > 0);
   return (
@@ -51,15 +64,25 @@ export function DataTable<T>({ columns, rows, getRowKey, caption, isLoading = fa
               <td colSpan={columns.length}>{emptyMessage ?? t('common.noRecords')}</td>
             </tr>
           ) : (
-            rows?.map((row, index) => (
-              <tr key={getRowKey(row, index)}>
-                {columns.map((column) => (
-                  <td key={column.key} data-label={column.header} className={`ui-table__cell--${column.align ?? 'start'}`}>
-                    {column.render(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows?.map((row, index) => {
+              const detail = renderDetail?.(row);
+              return (
+                <Fragment key={getRowKey(row, index)}>
+                  <tr>
+                    {columns.map((column) => (
+                      <td key={column.key} data-label={column.header} className={`ui-table__cell--${column.align ?? 'start'}`}>
+                        {column.render(row)}
+                      </td>
+                    ))}
+                  </tr>
+                  {detail !== undefined && (
+                    <tr className="ui-table__detail" id={getDetailId?.(row)}>
+                      <td colSpan={columns.length}>{detail}</td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })
           )}
         </tbody>
       </table>

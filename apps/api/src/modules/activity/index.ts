@@ -1,0 +1,3 @@
+/** The activity log module's public face (docs/accounts.md, "Activity log"). */
+export { registerActivityRoutes } from './activity.routes';
+export { recordActivity } from './activity.service';

@@ -1,0 +1,3 @@
+/** The bets module's public face: placement, settlement and bet reports (docs/betting.md). */
+export { type BetsModule, type BetsModuleDeps, createBetsModule } from './bets.module';
+export { betCommands } from './bets.cli';

@@ -1,0 +1,6 @@
+/** The casino module's public face: lobby, launch and the seamless wallet (docs/casino.md). */
+export { type CasinoModule, type CasinoModuleDeps, createCasinoModule } from './casino.module';
+export { type CasinoService, OWN_PROVIDER_CODE } from './casino.service';
+export { findProviderByCode } from './casino.repository';
+export type { WalletAnswer, WalletOperation } from './wallet-api.schema';
+export { casinoCommands } from './casino.cli';

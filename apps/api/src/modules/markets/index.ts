@@ -1,0 +1,4 @@
+/** The markets module's public face: fixtures, prices, results and live deltas (docs/sports.md). */
+export { createFeed, createMarketsModule, type MarketsModule, type MarketsModuleDeps } from './markets.module';
+export type { FancyQuote, MarketQuote, MarketsService } from './markets.service';
+export { marketCommands } from './markets.cli';
