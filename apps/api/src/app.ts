@@ -13,7 +13,8 @@ import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createMarketsModule } from './modules/markets';
-import { createMoneyModule, type StakeCheck } from './modules/money';
+import { createMoneyModule, type MoneyRules } from './modules/money';
+import { createRgModule } from './modules/responsible-play';
 import { createSettingsModule } from './modules/settings';
 import { createSmsProvider, type SmsProvider } from './modules/sms';
 import { createSportsModule } from './modules/sports';
@@ -41,8 +42,8 @@ export interface AppDependencies {
   accountHooks?: AccountHooks;
   /** Messages every instance hears (live prices, outbox events); by default over Redis when there is one, else in process. */
   bus?: EventBus;
-  /** Rules that must see every stake of every product (tests pass a recorder; docs/wallet.md, "Money"). */
-  stakeChecks?: readonly StakeCheck[];
+  /** More rules every stake, grant and result passes (tests pass a recorder; docs/wallet.md, "Money"). */
+  moneyRules?: readonly MoneyRules[];
 }
 
 declare module 'fastify' {
@@ -123,7 +124,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.log.error({ err: error }, 'change notices lost: the balance poll reads the database until they are back'),
   );
   const settings = createSettingsModule({ db, clock });
-  const money = createMoneyModule({ db, clock, userChanges: database.userChanges, stakeChecks: deps.stakeChecks });
+  const money = createMoneyModule({ db, clock, userChanges: database.userChanges, rules: deps.moneyRules });
+  // Responsible play's limits and pauses hold for every stake, grant, launch and login.
+  const rg = createRgModule({ db, clock, money: money.money });
+  money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
   const accounts = createAccounts({
     db,
@@ -138,6 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await money.onUserCreated(trx, account);
         await deps.accountHooks?.onUserCreated?.(trx, account);
       },
+      sessionTerms: (executor, userId) => rg.guard.sessionTerms(executor, userId),
     },
   });
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
@@ -151,7 +156,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
   });
-  const casino = createCasinoModule({ db, clock, money: money.money, config, statement: money.statement });
+  const casino = createCasinoModule({
+    db,
+    clock,
+    money: money.money,
+    config,
+    statement: money.statement,
+    playGuard: rg.guard.assertMayPlay,
+  });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
     settings,
@@ -160,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createUploadsModule({ uploadDir: config.UPLOAD_DIR }),
     accounts,
     money,
+    rg,
     bonus,
     createButtonsModule({ db }),
     createBetsModule({

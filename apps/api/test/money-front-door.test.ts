@@ -18,10 +18,12 @@ beforeAll(async () => {
   t = await createCasinoTestApp({
     env: { SIM_SEED: 'front-door', SIM_SPEED: '1' },
     deps: {
-      stakeChecks: [
-        async (_tx, stake) => {
-          if (stake.amount === REFUSED_PAISE) throw new AppError('REFUSED', 'Refused by the stake check');
-          seen.push(stake);
+      moneyRules: [
+        {
+          async checkStake(_tx, stake) {
+            if (stake.amount === REFUSED_PAISE) throw new AppError('REFUSED', 'Refused by the stake check');
+            seen.push(stake);
+          },
         },
       ],
     },

@@ -5,7 +5,7 @@ import { insertUser } from '../src/modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, userNameKey } from '../src/modules/users/users.service';
 import { type BonusService, createBonusModule } from '../src/modules/bonus';
 import { createLedger, type Ledger } from '../src/modules/ledger';
-import { createMoneyModule, type Money, type StakeCheck, type StatementReader, type WalletService } from '../src/modules/money';
+import { createMoneyModule, type Money, type MoneyRules, type StatementReader, type WalletService } from '../src/modules/money';
 import { prepareDatabase } from '../src/startup';
 import { moneyTransaction, type Tx } from '../src/db/unit-of-work';
 import { ref } from './support/refs';
@@ -28,9 +28,9 @@ export interface MoneyServices {
 export function moneyServices(
   db: Db,
   clock: ManualClock | { now(): number },
-  options: { stakeChecks?: StakeCheck[] } = {},
+  options: { rules?: MoneyRules[] } = {},
 ): MoneyServices {
-  const { money, wallet, statement } = createMoneyModule({ db, clock, stakeChecks: options.stakeChecks });
+  const { money, wallet, statement } = createMoneyModule({ db, clock, rules: options.rules });
   const { bonuses } = createBonusModule({ db, clock, money });
   return { money, wallet, bonuses, statement, ledger: createLedger(clock) };
 }

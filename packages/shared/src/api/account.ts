@@ -36,6 +36,11 @@ export const loggedInUserSchema = z.object({
   is_demo: yesNo,
   /** Address of the support chat; empty when none is configured. */
   chat_url: z.string(),
+  /**
+   * A time-out or self-exclusion is running: the session may see the balance and statements and
+   * withdraw, nothing else (docs/responsible-play.md).
+   */
+  restricted: z.boolean(),
 });
 export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
 
@@ -176,6 +181,11 @@ export const ACTIVITY_EVENTS = [
   'password_changed',
   'password_change_failed',
   'password_reset',
+  'rg_limit_changed',
+  'rg_session_controls',
+  'rg_pause',
+  'rg_return_requested',
+  'session_limit_reached',
 ] as const;
 export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -32,6 +32,16 @@ import {
 import { getGlobalSetting } from './settings';
 import { betHistory, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
 import { getMarkets } from './markets';
+import {
+  rgConfirmLimit,
+  rgContinueSession,
+  rgGetLimits,
+  rgPause,
+  rgRequestReturn,
+  rgSession,
+  rgSetLimit,
+  rgSetSessionControls,
+} from './responsible-play';
 import { getSports } from './sports';
 import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
@@ -93,6 +103,14 @@ export const endpoints = {
   getWinLossList,
   currentBets,
   betHistory,
+  rgGetLimits,
+  rgSetLimit,
+  rgConfirmLimit,
+  rgSetSessionControls,
+  rgPause,
+  rgRequestReturn,
+  rgSession,
+  rgContinueSession,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

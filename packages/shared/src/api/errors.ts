@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   MALFORMED_JSON: 400,
   SESSION_EXPIRED: 401,
   LOGGED_IN_ELSEWHERE: 401,
+  /** The session reached the time limit the player set (docs/responsible-play.md). */
+  SESSION_LIMIT_REACHED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   /** The request (headers and body) did not arrive within the server's time limit. */
@@ -28,6 +30,10 @@ export const ERROR_STATUS = {
   MARKET_SUSPENDED: 422,
   MARKET_CLOSED: 422,
   STAKE_OUT_OF_RANGE: 422,
+  /** A responsible-play limit would be passed; the message names it and what is left. */
+  LIMIT_REACHED: 422,
+  /** A time-out or self-exclusion is running: no play, no deposits. */
+  PLAY_PAUSED: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -35,4 +41,4 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const SESSION_ENDED_CODES: readonly ErrorCode[] = ['SESSION_EXPIRED', 'LOGGED_IN_ELSEWHERE'];
+export const SESSION_ENDED_CODES: readonly ErrorCode[] = ['SESSION_EXPIRED', 'LOGGED_IN_ELSEWHERE', 'SESSION_LIMIT_REACHED'];

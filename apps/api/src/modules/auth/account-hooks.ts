@@ -1,4 +1,6 @@
+import type { Db } from '../../db/database';
 import type { Tx } from '../../db/unit-of-work';
+import type { SessionTerms } from '../sessions';
 
 export interface CreatedAccount {
   userId: number;
@@ -13,4 +15,6 @@ export interface CreatedAccount {
  */
 export interface AccountHooks {
   onUserCreated?(tx: Tx, account: CreatedAccount): Promise<void>;
+  /** What a new session of the user starts with: restricted during a pause, and its time limit. */
+  sessionTerms?(db: Db, userId: number): Promise<SessionTerms>;
 }

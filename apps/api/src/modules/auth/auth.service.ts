@@ -41,7 +41,7 @@ const NO_PASSWORD_HASH = '!no-password';
 const DEMO_NAME_ATTEMPTS = 5;
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 
-export function loggedInUser(user: UserRow, token: string, chatUrl: string): LoggedInUser {
+export function loggedInUser(user: UserRow, token: string, chatUrl: string, restricted = false): LoggedInUser {
   return {
     token,
     user_id: user.id,
@@ -52,6 +52,7 @@ export function loggedInUser(user: UserRow, token: string, chatUrl: string): Log
     is_change_password: user.is_change_password ? '1' : '0',
     is_demo: user.is_demo ? '1' : '0',
     chat_url: chatUrl,
+    restricted,
   };
 }
 
@@ -98,14 +99,15 @@ export function createAuthService(deps: AccountsDeps) {
    * guess: the address gets its try back, and the account's and pair's counts start afresh.
    */
   async function startSession(user: UserRow, client: ClientInfo): Promise<LoggedInUser> {
+    const terms = await hooks.sessionTerms?.(db, user.id);
     const { token } = await writeTransaction(db, async (trx) => {
-      const started = await sessions.start(trx, user.id, client);
+      const started = await sessions.start(trx, user.id, client, terms);
       await recordActivity(trx, clock, { userId: user.id, event: 'login', client });
       await releaseAddressAttempt(trx, client.ip);
       await clearLoginAttempts(trx, user.id, client.ip);
       return started;
     });
-    return loggedInUser(user, token, chatUrl);
+    return loggedInUser(user, token, chatUrl, terms?.restricted ?? false);
   }
 
   async function createAndLogIn(

@@ -211,6 +211,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
               reference: `settle:${target}:${no}:u${userId}`,
               reversalReference: `resettle:${target}:${no}:u${userId}`,
               earlierTransactionId: earlier == null ? null : Number(earlier),
+              earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
               note: betsNote(userBets, `settled (${target} #${no}), settlement ${latest.settlement_no} reversed`),
             });
             await recordPosting(tx, settlementId, userId, outcome, transactionId);

@@ -148,7 +148,7 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
             // The exact opposite of the bet's posting, linked to it: cash and bonus go back where they came from.
             if (bet.ledger_transaction_id !== null) {
               const stakeTransactionId = Number(bet.ledger_transaction_id);
-              transactionId = await money.casinoRollback(trx, { userId, stakeTransactionId, reference, subject });
+              transactionId = await money.casinoRollback(trx, { userId, stakeTransactionId, amount, reference, subject });
             }
             roundDelta = { stake: -amount, win: 0 };
           } else {

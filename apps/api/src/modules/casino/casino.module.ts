@@ -7,7 +7,7 @@ import { registerCasinoWalletRoutes } from './casino-wallet.routes';
 import { createCasinoWallet } from './casino-wallet.service';
 import { listRoundGames } from './casino.repository';
 import { registerCasinoRoutes } from './casino.routes';
-import { type CasinoService, createCasinoService, SPORTSBOOK_GAME_ID } from './casino.service';
+import { type CasinoService, createCasinoService, type PlayGuard, SPORTSBOOK_GAME_ID } from './casino.service';
 
 /** The casino: lobby and launch, and the providers' seamless wallet (docs/casino.md). */
 export interface CasinoModule {
@@ -22,6 +22,8 @@ export interface CasinoModuleDeps {
   config: AppConfig;
   /** The account statement: this module names its rounds. */
   statement?: StatementReader;
+  /** Refuses launches during a time-out or self-exclusion. */
+  playGuard?: PlayGuard;
 }
 
 /** 'casino:{provider code}:{round}' (provider codes hold no ':'; a round may). */
@@ -31,8 +33,8 @@ function parseRoundSubject(subject: string): { providerCode: string; round: stri
   return at > 0 ? { providerCode: rest.slice(0, at), round: rest.slice(at + 1) } : null;
 }
 
-export function createCasinoModule({ db, clock, money, config, statement }: CasinoModuleDeps): CasinoModule {
-  const casino = createCasinoService(db, clock, money, config);
+export function createCasinoModule({ db, clock, money, config, statement, playGuard }: CasinoModuleDeps): CasinoModule {
+  const casino = createCasinoService(db, clock, money, config, playGuard);
   statement?.describeSubjects('casino', async (executor, _userId, subjects) => {
     const rounds = subjects.flatMap((subject) => parseRoundSubject(subject) ?? []);
     const games = await listRoundGames(executor, rounds);

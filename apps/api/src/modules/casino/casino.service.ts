@@ -64,7 +64,10 @@ function checkName(name: string, label: string): string {
   return text;
 }
 
-export function createCasinoService(db: Db, clock: Clock, money: Money, config: AppConfig) {
+/** Refuses a launch the player may not make now (a time-out or self-exclusion: docs/responsible-play.md). */
+export type PlayGuard = (db: Db, userId: number) => Promise<void>;
+
+export function createCasinoService(db: Db, clock: Clock, money: Money, config: AppConfig, playGuard?: PlayGuard) {
   /** Games in the order of `codes` (those that still exist and are enabled). */
   async function gamesByCodes(codes: string[]): Promise<CasinoGame[]> {
     const rows = await repo.listGames(db, { codes });
@@ -190,6 +193,7 @@ export function createCasinoService(db: Db, clock: Clock, money: Money, config: 
     },
 
     async launchGame(userId: number, gameCode: string, lang: string): Promise<string> {
+      await playGuard?.(db, userId);
       const [game] = await repo.listGames(db, { codes: [gameCode] });
       const owner = game ? await repo.findGameOwner(db, gameCode) : undefined;
       if (!game || !owner) throw new AppError('NOT_FOUND', 'This game is not available');
@@ -201,6 +205,7 @@ export function createCasinoService(db: Db, clock: Clock, money: Money, config: 
 
     /** gap/gaplogin: the configured sportsbook provider's launch address, on an allowlisted https host only. */
     async launchSportsbook(userId: number, lang: string): Promise<string> {
+      await playGuard?.(db, userId);
       const code = config.EXTERNAL_SPORTSBOOK_PROVIDER;
       if (!code) throw new AppError('REFUSED', 'The external sportsbook is not available on this site');
       const provider = await repo.findProviderByCode(db, code);

@@ -17,6 +17,7 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
+  sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,
   userAccountKey,

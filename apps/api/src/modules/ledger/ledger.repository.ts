@@ -343,3 +343,21 @@ export async function listStatementEntries(
     .orderBy('e.id', 'desc')
     .execute();
 }
+
+/**
+ * A player's net result on play since a moment: settled bets (their profit or loss) and casino
+ * rounds (stakes out, wins and returned stakes in), on their cash and bonus. Paise.
+ */
+export async function sumPlayResultsSince(db: Db, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), eb.lit(0)).as('total'))
+    .where('a.owner_user_id', '=', userId)
+    .where('a.kind', 'in', ['cash', 'split_bonus', 'wager_bonus'])
+    .where('t.kind', 'in', ['bet_win', 'bet_loss', 'bet_settle_reversal', 'casino_bet', 'casino_win', 'casino_rollback'])
+    .where('e.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -11,9 +11,10 @@ export type {
   CasinoStakeResult,
   ExposureResult,
   Money,
+  MoneyRules,
   OperatorAdjustment,
+  PlayOutcome,
   Stake,
-  StakeCheck,
   StakeProduct,
   WalletBalances,
 } from './money.service';

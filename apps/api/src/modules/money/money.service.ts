@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Leg, type Ledger, listUserBalances } from '../ledger';
+import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
 import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
@@ -32,13 +32,31 @@ export interface Stake {
   product: StakeProduct;
   /** The stake in paise (for a bet: what the player staked, not the change of their hold). */
   amount: number;
+  /**
+   * What the stake adds to the player's worst-case loss now, in paise: for a bet the change of its
+   * market's hold (negative when it offsets), for a casino stake the stake.
+   */
+  exposureChange: number;
+  /** The player's money held for open bets before this stake (read on demand). */
+  heldExposure(): Promise<number>;
+}
+
+/** A settled result: what it changed in the player's net loss (positive: they lost more). Paise. */
+export interface PlayOutcome {
+  userId: number;
+  lossChange: number;
 }
 
 /**
- * A rule that must see every stake of every product (a limit): it runs under the player's lock,
- * before any money moves, and refuses by throwing an AppError.
+ * Rules that must see every stake, bonus grant or result of every product (responsible play):
+ * each runs under the player's lock, inside the money transaction, and refuses by throwing an
+ * AppError (nothing moves). A rule may write in the transaction (e.g. count the stake).
  */
-export type StakeCheck = (tx: Tx, stake: Stake) => Promise<void>;
+export interface MoneyRules {
+  checkStake?(tx: Tx, stake: Stake): Promise<void>;
+  checkBonusGrant?(tx: Tx, grant: { userId: number; amount: number }): Promise<void>;
+  recordOutcome?(tx: Tx, outcome: PlayOutcome): Promise<void>;
+}
 
 export interface BetHold {
   userId: number;
@@ -111,6 +129,9 @@ export interface Money {
   /** What a casino game may stake: cash, plus the wager bonus while the wager wallet is active. */
   playableBalance(db: Db, userId: number): Promise<number>;
 
+  /** The player's net result (won − lost, paise) on bets and games settled since `since`. */
+  netResultSince(db: Db, userId: number, since: number): Promise<number>;
+
   /** At birth, in the transaction that creates the player: their accounts, and a demo's play money. */
   setUpPlayer(tx: Tx, player: { userId: number; isDemo: boolean; sessionId?: string | null }): Promise<void>;
   /** A game provider's accounts in both books; call outside any transaction. */
@@ -127,7 +148,7 @@ export interface Money {
   /** A re-settled market: reverses the earlier result (linked to it) and posts the new one, credits first. */
   resettleBets(
     tx: Tx,
-    result: BetResult & { earlierTransactionId: number | null; reversalReference: string },
+    result: BetResult & { earlierTransactionId: number | null; earlierProfitLoss: number; reversalReference: string },
   ): Promise<number | null>;
 
   /** A game's stake, to the provider's account; `ok: false` when the playable balance is short. */
@@ -135,7 +156,7 @@ export interface Money {
   /** A game's win, from the provider's account to cash. */
   casinoPayout(tx: Tx, movement: CasinoMovement): Promise<number>;
   /** A stake given back exactly as it was taken (cash to cash, bonus to bonus), linked to it. */
-  casinoRollback(tx: Tx, movement: Omit<CasinoMovement, 'amount' | 'provider'> & { stakeTransactionId: number }): Promise<number>;
+  casinoRollback(tx: Tx, movement: Omit<CasinoMovement, 'provider'> & { stakeTransactionId: number }): Promise<number>;
 
   grantBonus(tx: Tx, movement: BonusMovement): Promise<number>;
   /** Bonus money that became cash. */
@@ -177,15 +198,23 @@ function bonusAccount(wallet: BonusWallet) {
   return wallet === 'split' ? ('split_bonus' as const) : ('wager_bonus' as const);
 }
 
-export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks?: readonly StakeCheck[] } = {}): Money {
-  const stakeChecks = options.stakeChecks ?? [];
-
+/** `rules`: what every stake, grant and result passes; the modules that enforce rules add theirs. */
+export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyRules[] = []): Money {
   async function readBalances(db: Db, userId: number): Promise<WalletBalances> {
     return toBalances(await listUserBalances(db, userId));
   }
 
-  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
-    for (const check of stakeChecks) await check(tx, stake);
+  async function checkStake(tx: Tx, stake: Omit<Stake, 'heldExposure'>): Promise<void> {
+    if (rules.length === 0) return;
+    let held: Promise<number> | undefined;
+    const heldExposure = () =>
+      (held ??= readBalances(tx, stake.userId).then((balances) => balances.exposure + balances.bonusExposure));
+    for (const rule of rules) await rule.checkStake?.(tx, { ...stake, heldExposure });
+  }
+
+  async function recordOutcome(tx: Tx, outcome: PlayOutcome): Promise<void> {
+    if (outcome.lossChange === 0) return;
+    for (const rule of rules) await rule.recordOutcome?.(tx, outcome);
   }
 
   /** Moves the player's hold on a market to `exposure`; the one place holds change. */
@@ -286,6 +315,7 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
     readBalances,
     activeWallet: async (db, userId) => toActiveWallet(await findActiveWallet(db, userId)),
     playableBalance,
+    netResultSince: (db, userId, since) => sumPlayResultsSince(db, userId, since),
 
     async setUpPlayer(tx, { userId, isDemo, sessionId = null }) {
       await lockNewPlayer(tx, userId);
@@ -310,7 +340,10 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
     },
 
     async holdForBet(tx, hold) {
-      await checkStake(tx, { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount });
+      assertPlayerLocked(tx, hold.userId);
+      const held = rules.length > 0 ? await findMarketExposure(tx, hold.userId, hold.subject) : undefined;
+      const exposureChange = hold.exposure - Number(held?.cash_held ?? 0) - Number(held?.bonus_held ?? 0);
+      await checkStake(tx, { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount, exposureChange });
       return setExposure(tx, hold);
     },
 
@@ -322,6 +355,7 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
         exposure: 0,
         cause: noteWith(result.note, 'held money back'),
       });
+      await recordOutcome(tx, { userId: result.userId, lossChange: -result.profitLoss });
       return postBetResult(tx, result, Number(held?.bonus_held ?? 0));
     },
 
@@ -341,12 +375,13 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
       if (result.profitLoss <= 0) await reverseEarlier();
       const transactionId = await postBetResult(tx, result, 0);
       if (result.profitLoss > 0) await reverseEarlier();
+      await recordOutcome(tx, { userId: result.userId, lossChange: result.earlierProfitLoss - result.profitLoss });
       return transactionId;
     },
 
     async casinoStake(tx, { userId, provider, amount, reference, subject }) {
       assertPlayerLocked(tx, userId);
-      await checkStake(tx, { userId, product: 'casino', amount });
+      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount });
       const balances = await readBalances(tx, userId);
       const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
       const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);
@@ -378,10 +413,11 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
         to: { userId, kind: 'cash' },
         amount,
       });
+      await recordOutcome(tx, { userId, lossChange: -amount });
       return posted.transactionId;
     },
 
-    async casinoRollback(tx, { userId, stakeTransactionId, reference, subject }) {
+    async casinoRollback(tx, { userId, stakeTransactionId, amount, reference, subject }) {
       const posted = await ledger.reverse(tx, {
         transactionId: stakeTransactionId,
         kind: 'casino_rollback',
@@ -389,10 +425,13 @@ export function createMoney(clock: Clock, ledger: Ledger, options: { stakeChecks
         userId,
         subject,
       });
+      // The stake counted as lost when it was taken; given back, it is not.
+      await recordOutcome(tx, { userId, lossChange: -amount });
       return posted.transactionId;
     },
 
     async grantBonus(tx, { userId, wallet, amount, reference, sessionId }) {
+      for (const rule of rules) await rule.checkBonusGrant?.(tx, { userId, amount });
       const posted = await ledger.transfer(tx, {
         kind: 'bonus_grant',
         reference,

@@ -1,3 +1,17 @@
 /** The sessions module's public face (docs/accounts.md, "Sessions"). */
-export { type ClientInfo, clientInfo, createSessionsService, type SessionUser, type SessionsService } from './sessions.service';
-export { endUserSessionRows, hasRecentLoginFrom } from './sessions.repository';
+export {
+  type ClientInfo,
+  clientInfo,
+  createSessionsService,
+  type SessionEndReason,
+  type SessionTerms,
+  type SessionUser,
+  type SessionsService,
+} from './sessions.service';
+export {
+  endUserSessionRows,
+  findSessionClock,
+  hasRecentLoginFrom,
+  setLiveSessionLimit,
+  setRealityChecked,
+} from './sessions.repository';

@@ -19,6 +19,8 @@ export interface SessionWithUser {
   is_change_password: number;
   is_disabled: number;
   current_session_id: number | null;
+  restricted: number;
+  limit_ends_at: number | null;
 }
 
 /** Runs on every authenticated call, so it is compiled once (see reusableQuery). */
@@ -41,6 +43,8 @@ const selectSessionByTokenHash = reusableQuery(
         'u.is_change_password',
         'u.is_disabled',
         'u.current_session_id',
+        's.restricted',
+        's.limit_ends_at',
       ])
       .where('s.token_hash', '=', tokenHash),
   ['\u0000token-hash-sentinel'] as const,
@@ -116,6 +120,37 @@ export async function endUserSessionRows(db: Db, userId: number, now: number, re
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/** A session's start, time limit and last reality check (the responsible-play clock). */
+export async function findSessionClock(db: Db, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'created_at', 'limit_ends_at', 'reality_checked_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Sets when the user's live session ends by its time limit (null: no limit). */
+export async function setLiveSessionLimit(db: Db, userId: number, endsAt: (startedAt: number) => number | null): Promise<void> {
+  const live = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.current_session_id', 's.id')
+    .select(['s.id', 's.created_at'])
+    .where('u.id', '=', userId)
+    .where('s.ended_at', 'is', null)
+    .executeTakeFirst();
+  if (!live) return;
+  await db
+    .updateTable('sessions')
+    .set({ limit_ends_at: endsAt(Number(live.created_at)) })
+    .where('id', '=', live.id)
+    .returning(userChangedColumn('user_id'))
+    .execute();
+}
+
+export async function setRealityChecked(db: Db, sessionId: number, at: number): Promise<void> {
+  await db.updateTable('sessions').set({ reality_checked_at: at }).where('id', '=', sessionId).execute();
 }
 
 export async function countLiveSessions(db: Db, userId: number): Promise<number> {

@@ -24,6 +24,10 @@ export interface SessionUser {
   isSignupUser: boolean;
   /** The user must change the password before anything else (is_change_password '1'). */
   mustChangePassword: boolean;
+  /** Started during a time-out or self-exclusion: balance, statements and withdrawals only. */
+  isRestricted: boolean;
+  /** When the session's time limit ends it (epoch ms), or null. */
+  limitEndsAt: number | null;
 }
 
 /** A live session as kept in memory for calls that may be answered from copies (the balance poll). */
@@ -37,7 +41,14 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-export type SessionEndReason = 'logout' | 'password_changed' | 'password_reset' | 'disabled' | 'idle';
+export type SessionEndReason =
+  'logout' | 'password_changed' | 'password_reset' | 'disabled' | 'idle' | 'paused' | 'session_limit';
+
+/** What responsible play sets on a session at its start (docs/responsible-play.md). */
+export interface SessionTerms {
+  restricted: boolean;
+  limitEndsAt: number | null;
+}
 
 /** Activity is written at most this often per session: a busy player costs one write a minute. */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
@@ -45,7 +56,7 @@ const USER_AGENT_MAX_LENGTH = 300;
 
 export interface SessionsService {
   /** Starts a session (inside the caller's transaction) and makes it the user's only live one. */
-  start(db: Db, userId: number, client: ClientInfo): Promise<{ token: string; sessionId: number }>;
+  start(db: Db, userId: number, client: ClientInfo, terms?: SessionTerms): Promise<{ token: string; sessionId: number }>;
   /** The live session of a bearer token, or a 401 refusal saying why there is none. */
   resolve(token: string | undefined, options: { countsAsActivity: boolean }): Promise<SessionUser>;
   /**
@@ -65,6 +76,8 @@ export function clientInfo(ip: string, userAgent: string | undefined): ClientInf
 const expired = () => new AppError('SESSION_EXPIRED', 'Your session has expired. Please log in again.');
 const elsewhere = () =>
   new AppError('LOGGED_IN_ELSEWHERE', 'You have been logged out because your account was logged in on another device.');
+const limitReached = () =>
+  new AppError('SESSION_LIMIT_REACHED', 'Your session reached the time limit you set. Take a break, then log in again.');
 
 export interface SessionsOptions {
   idleMinutes: number;
@@ -92,7 +105,7 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
   const { copies } = options;
 
   return {
-    async start(trx, userId, client) {
+    async start(trx, userId, client, terms) {
       const token = newToken();
       const now = clock.now();
       const sessionId = await insertSession(trx, {
@@ -102,6 +115,8 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
         last_seen_at: now,
         ip: client.ip,
         user_agent: client.userAgent,
+        restricted: terms?.restricted ? 1 : 0,
+        limit_ends_at: terms?.limitEndsAt ?? null,
       });
       await setCurrentSession(trx, userId, sessionId);
       return { token, sessionId };
@@ -110,8 +125,12 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
     copyOf(token) {
       if (!token || !copies) return undefined;
       const copy = copies.get(sha256Hex(token));
+      if (!copy) return undefined;
+      const now = clock.now();
       // A copy's last-seen time is never later than the row's: if it looks idle, ask the database.
-      return copy && clock.now() - copy.lastSeenAt <= idleMs ? copy.user : undefined;
+      if (now - copy.lastSeenAt > idleMs) return undefined;
+      // A session past its time limit is ended by the database read.
+      return copy.user.limitEndsAt !== null && now >= copy.user.limitEndsAt ? undefined : copy.user;
     },
 
     async resolve(token, { countsAsActivity }) {
@@ -122,6 +141,12 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
       if (!session || session.ended_at !== null || session.is_disabled) throw expired();
       if (session.current_session_id !== session.id) throw elsewhere();
       const now = clock.now();
+      // The time limit the player set is the reason a session ended, even if it also went idle.
+      const limitEndsAt = session.limit_ends_at === null ? null : Number(session.limit_ends_at);
+      if (limitEndsAt !== null && now >= limitEndsAt) {
+        await endSessionRow(db, session.id, now, 'session_limit');
+        throw limitReached();
+      }
       if (now - session.last_seen_at > idleGraceMs) {
         await endSessionRow(db, session.id, now, 'idle');
         throw expired();
@@ -140,6 +165,8 @@ export function createSessionsService(db: Db, clock: Clock, options: SessionsOpt
         isDemo: session.is_demo === 1,
         isSignupUser: session.is_signup_user === 1,
         mustChangePassword: session.is_change_password === 1,
+        isRestricted: Number(session.restricted) === 1,
+        limitEndsAt,
       };
       if (copies && ticket) copies.keep(ticket, tokenHash, user.userId, { user, lastSeenAt });
       return user;

@@ -10,6 +10,12 @@ export interface SessionsTable {
   end_reason: string | null;
   ip: string;
   user_agent: string;
+  /** 1: started during a time-out or self-exclusion (docs/responsible-play.md). */
+  restricted: Generated<number>;
+  /** When the session's time limit ends it, or null. */
+  limit_ends_at: number | null;
+  /** When the player last answered the reality check (null: not yet; it counts from the start). */
+  reality_checked_at: number | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,148 @@
+import { hourOf, type PauseKind, paiseToRupees, type RgLimitKind, type RgPeriod, RG_PERIODS, windowStartHour } from '@app/shared';
+import type { Db } from '../../db/database';
+import type { Tx } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { MoneyRules, Stake } from '../money';
+import type { SessionTerms } from '../sessions';
+import { addUsage, findControls, findState, sumUsage } from './rg.repository';
+import type { RgStateRow } from './rg.table';
+
+/** Deposits a player made (pending and credited) since a moment, in paise: the payments module's answer. */
+export interface DepositHistory {
+  totalSince(db: Db, userId: number, sinceMs: number): Promise<number>;
+}
+
+export interface ActivePause {
+  kind: PauseKind;
+  /** When it ends; null: permanent, or until the player asks to return. */
+  until: number | null;
+}
+
+/** The pause in force at `now`, from the player's state row. */
+export function activePause(state: RgStateRow | undefined, now: number): ActivePause | null {
+  if (!state?.pause_kind) return null;
+  const until = state.paused_until === null ? null : Number(state.paused_until);
+  if (until !== null && until <= now) return null;
+  return { kind: state.pause_kind, until };
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatRupees = (paise: number) => `₹${rupees.format(paiseToRupees(Math.max(0, paise)))}`;
+const PERIOD_WORD: Record<RgPeriod, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
+
+export function pausedError(pause: ActivePause): AppError {
+  const what = pause.kind === 'time_out' ? 'time-out' : 'self-exclusion';
+  const until = pause.until === null ? '' : ` until ${new Date(pause.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return new AppError(
+    'PLAY_PAUSED',
+    `Your ${what} is running${until}: you can see your balance and statements and withdraw your cash, nothing else.`,
+  );
+}
+
+function limitError(kind: RgLimitKind, period: RgPeriod, limit: number, left: number): AppError {
+  return new AppError(
+    'LIMIT_REACHED',
+    `This would pass your ${PERIOD_WORD[period]} ${kind} limit of ${formatRupees(limit)}: ${formatRupees(left)} is left.`,
+  );
+}
+
+function limitOf(state: RgStateRow, kind: 'stake' | 'loss', period: RgPeriod): number | null {
+  const value = state[`${kind}_${period}`];
+  return value === null ? null : Number(value);
+}
+
+/** Window starts (epoch hours) of the three rolling periods ending now. */
+export function windowStarts(now: number) {
+  return { day: windowStartHour('day', now), week: windowStartHour('week', now), month: windowStartHour('month', now) };
+}
+
+/**
+ * The checks every stake, bonus grant, game launch and deposit passes (docs/responsible-play.md).
+ * The stake check runs inside the money transaction, under the player's lock, so bets racing a
+ * limit are counted one after another and never pass it together.
+ */
+export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
+  async function assertNotPaused(executor: Db, userId: number): Promise<RgStateRow | undefined> {
+    const state = await findState(executor, userId);
+    const pause = activePause(state, clock.now());
+    if (pause) throw pausedError(pause);
+    return state;
+  }
+
+  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
+    const now = clock.now();
+    const state = await assertNotPaused(tx, stake.userId);
+    if (state) {
+      const hasLimit = (kind: 'stake' | 'loss') => RG_PERIODS.some((period) => limitOf(state, kind, period) !== null);
+      if (hasLimit('stake') || (hasLimit('loss') && stake.exposureChange > 0)) {
+        const used = await sumUsage(tx, stake.userId, windowStarts(now));
+        for (const period of RG_PERIODS) {
+          const limit = limitOf(state, 'stake', period);
+          if (limit !== null && used.stake[period] + stake.amount > limit) {
+            throw limitError('stake', period, limit, limit - used.stake[period]);
+          }
+        }
+        // A bet that lowers the worst case (a hedge) is always taken: it can only reduce the loss.
+        if (hasLimit('loss') && stake.exposureChange > 0) {
+          const held = await stake.heldExposure();
+          for (const period of RG_PERIODS) {
+            const limit = limitOf(state, 'loss', period);
+            const potential = used.loss[period] + held;
+            if (limit !== null && potential + stake.exposureChange > limit) {
+              throw limitError('loss', period, limit, limit - potential);
+            }
+          }
+        }
+      }
+    }
+    const hour = hourOf(now);
+    await addUsage(tx, stake.userId, 'stake', hour, stake.amount);
+    // A casino stake is lost unless a win or a rollback brings it back (recordOutcome).
+    if (stake.product === 'casino') await addUsage(tx, stake.userId, 'loss', hour, stake.amount);
+  }
+
+  const moneyRules: MoneyRules = {
+    checkStake,
+    async checkBonusGrant(tx, grant) {
+      await assertNotPaused(tx, grant.userId);
+    },
+    async recordOutcome(tx, outcome) {
+      await addUsage(tx, outcome.userId, 'loss', hourOf(clock.now()), outcome.lossChange);
+    },
+  };
+
+  return {
+    moneyRules,
+    /** Game launches: refused during a pause. */
+    async assertMayPlay(executor: Db, userId: number): Promise<void> {
+      await assertNotPaused(executor, userId);
+    },
+    /** Before a deposit order is made: refused during a pause and over a deposit limit. */
+    async checkDeposit(executor: Db, deposit: { userId: number; amountPaise: number }): Promise<void> {
+      await assertNotPaused(executor, deposit.userId);
+      const limits = await executor
+        .selectFrom('rg_limits')
+        .select(['period', 'amount'])
+        .where('user_id', '=', deposit.userId)
+        .where('kind', '=', 'deposit')
+        .where('amount', 'is not', null)
+        .execute();
+      const now = clock.now();
+      for (const row of limits) {
+        const limit = Number(row.amount);
+        const used = (await deposits?.totalSince(executor, deposit.userId, windowStartHour(row.period, now) * 3_600_000)) ?? 0;
+        if (used + deposit.amountPaise > limit) throw limitError('deposit', row.period, limit, limit - used);
+      }
+    },
+    /** What a new session starts with: restricted during a pause, and its time limit. */
+    async sessionTerms(executor: Db, userId: number): Promise<SessionTerms> {
+      const now = clock.now();
+      const [state, controls] = await Promise.all([findState(executor, userId), findControls(executor, userId)]);
+      const minutes = Number(controls?.session_limit_minutes ?? 0);
+      return { restricted: activePause(state, now) !== null, limitEndsAt: minutes > 0 ? now + minutes * 60_000 : null };
+    },
+  };
+}
+
+export type RgGuard = ReturnType<typeof createRgGuard>;
