@@ -27,6 +27,7 @@ import { installAuth } from './plugins/auth';
 import { installZodValidation } from './plugins/contract';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './plugins/error-handler';
 import { installIdempotency } from './plugins/idempotency';
+import { installJsonBodyParser } from './plugins/json-body';
 import { installRateLimit } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { deletePublishedBefore } from './db/outbox';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installZodValidation(app);
   installSecurityHeaders(app, { frameHosts: config.SPORTSBOOK_ALLOWED_HOSTS });
   await installRateLimit(app, redis);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
+import { isJsonTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../lib/json-depth';
 import { sha256Hex } from '../../lib/ids';
 import { listUserBalances } from '../ledger/ledger.repository';
 import { DuplicatePostingError, InsufficientBalanceError, type Leg, type Ledger } from '../ledger/ledger.service';
@@ -231,6 +232,8 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
 
   /** Runs one wallet call; `httpStatus` is 200 for every answer but a malformed request (400). */
   async function handle(call: WalletCall): Promise<{ httpStatus: number; body: WalletAnswer }> {
+    // Bounded before anything walks it, like every other body (plugins/json-body.ts).
+    if (isJsonTooDeep(call.rawBody)) return { httpStatus: 400, body: refusal('RS_ERROR_UNKNOWN', '', JSON_TOO_DEEP_MESSAGE) };
     let parsed: unknown;
     try {
       parsed = JSON.parse(call.rawBody);
