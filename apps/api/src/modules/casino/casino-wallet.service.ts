@@ -249,6 +249,12 @@ export function createCasinoWallet(db: Db, clock: Clock, ledger: Ledger) {
     if (!owner || !isValidSignature(owner.public_key, call.rawBody, call.signature)) {
       return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, 'The signature does not verify') };
     }
+    // The signed bytes name their operation: signed for another one, they authorise nothing here.
+    if (typeof loose.operation === 'string' && loose.operation !== call.operation) {
+      const named = loose.operation.slice(0, 20);
+      const message = `This body is signed for ${named}, not for ${call.operation}`;
+      return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, message) };
+    }
     const result = walletRequestSchemas[call.operation].safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
