@@ -159,6 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checkMatch: async (matchId) => void (await sportsFeed.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => ticker.noteInterest(matchIds),
+    limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   pushBalances(bus, wallet.wallet, app.log);
   registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
