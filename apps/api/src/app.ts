@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
-  installAuth(app, accounts.sessions);
+  installAuth(app, accounts.sessions, database.userChanges);
   installIdempotency(app, db, clock);
 
   registerSettingsRoutes(app, settings);

@@ -12,6 +12,7 @@ import { casinoMigration } from './migrations/0030-casino';
 import { fairGamesMigration } from './migrations/0031-fair-games';
 import { betsMigration } from './migrations/0040-bets';
 import { betPositionsMigration } from './migrations/0080-bet-positions';
+import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0031-fair-games': fairGamesMigration(dialect),
     '0040-bets': betsMigration(dialect),
     '0080-bet-positions': betPositionsMigration(),
+    '0081-one-change-notice': oneChangeNoticeMigration(dialect),
   };
 }
 
