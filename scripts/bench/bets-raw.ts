@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { type MarketBet, exposurePaise, winAndLoss } from '@app/shared';
-import { exposureKeyOf, modelBetOf, type PricedBet } from '../../apps/api/src/modules/bets/bet-model';
+import { type MarketBet, applyPositionChange, positionChangeOf, positionExposure, winAndLoss } from '@app/shared';
+import { exposureKeyOf } from '../../apps/api/src/modules/bets/bet-model';
 
 /**
  * The raw-driver side of the placement benchmark (issue 12): one bet placed by hand with the very
  * statements `bet/placeMarketBet` runs (the session read, the market, match and runner reads, then
- * one transaction with the market's bets, the bet row, the exposure's ledger posting and the new
- * balance), in the API's order, with the same parameters and the same exposure maths, on
+ * one transaction with the player's running position in the market, the bet row, the position
+ * with the bet, the exposure's ledger posting and the new balance), in the API's order, with the same parameters and the same exposure maths, on
  * better-sqlite3 or node-postgres. No HTTP, no validation, no framework: the floor the API is
  * measured against. The statement texts are the ones the API's query builder sends.
  */
@@ -42,7 +42,12 @@ const SQL = {
   marketLock: 'select pg_advisory_xact_lock_shared(2, $1::int)',
   latestSettlement: 'select * from "bet_settlements" where "target" = $1 order by "settlement_no" desc limit 1',
   feedResult: 'select * from "feed_results" where "target" = $1',
-  openBets: 'select * from "bets" where "target" = $1 and "user_id" = $2 and "status" = $3 order by "bet_id"',
+  position:
+    'select "p"."baseline", "s"."step_key", "s"."amount" from "bet_positions" as "p" left join "bet_position_steps" as "s" on "s"."user_id" = "p"."user_id" and "s"."target" = "p"."target" where "p"."user_id" = $1 and "p"."target" = $2',
+  addToBaseline:
+    'insert into "bet_positions" ("user_id", "target", "baseline", "updated_at") values ($1, $2, $3, $4) on conflict ("user_id", "target") do update set "baseline" = "bet_positions"."baseline" + "excluded"."baseline", "updated_at" = "excluded"."updated_at"',
+  addToStep:
+    'insert into "bet_position_steps" ("user_id", "target", "step_key", "amount") values ($1, $2, $3, $4) on conflict ("user_id", "target", "step_key") do update set "amount" = "bet_position_steps"."amount" + "excluded"."amount"',
   insertBet:
     'insert into "bets" ("user_id", "reference", "target", "kind", "sport_id", "match_id", "match_name", "market_id", "fancy_id", "market_name", "selection_id", "selection_name", "is_back", "odds", "run", "stake", "liability", "possible_win", "status", "profit_loss", "settlement_id", "placed_at", "settled_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) returning "bet_id"',
   exposureRow: 'select * from "market_exposure" where "user_id" = $1 and "market_key" = $2',
@@ -98,9 +103,14 @@ async function placeOnce(
     }
     await q(SQL.latestSettlement, [target]);
     await q(SQL.feedResult, [target]);
-    const existing = (await q(SQL.openBets, [target, userId, 'open'])).map((row) => modelBetOf(row as unknown as PricedBet));
-    const exposure = exposurePaise(
-      [...existing, fresh],
+    const rows = await q(SQL.position, [userId, target]);
+    const steps = new Map<number, number>();
+    for (const row of rows) if (row.step_key !== null) steps.set(Number(row.step_key), Number(row.amount));
+    const change = positionChangeOf(fresh);
+    const position = applyPositionChange({ baseline: Number(rows[0]?.baseline ?? 0), steps }, change);
+    const exposure = positionExposure(
+      'match_odds',
+      position,
       runners.map((runner) => Number(runner.selection_id)),
     );
     const { winPaise, lossPaise } = winAndLoss(fresh);
@@ -131,17 +141,19 @@ async function placeOnce(
       now,
       null,
     ]);
+    await q(SQL.addToBaseline, [userId, target, change.baselineDelta, now]);
+    await q(SQL.addToStep, [userId, target, change.stepKey, change.stepDelta]);
     const [held] = await q(SQL.exposureRow, [userId, marketKey]);
-    const change = exposure - Number(held?.cash_held ?? 0) - Number(held?.bonus_held ?? 0);
-    if (change !== 0) {
+    const moved = exposure - Number(held?.cash_held ?? 0) - Number(held?.bonus_held ?? 0);
+    if (moved !== 0) {
       await q(SQL.balances, [userId]);
       await q(SQL.activeWallet, [userId]);
-      const [cash] = await q(SQL.guardedUpdate, [-change, `u:${userId}:cash`, -change]);
-      const [hold] = await q(SQL.guardedUpdate, [change, `u:${userId}:exposure`, change]);
+      const [cash] = await q(SQL.guardedUpdate, [-moved, `u:${userId}:cash`, -moved]);
+      const [hold] = await q(SQL.guardedUpdate, [moved, `u:${userId}:exposure`, moved]);
       if (!cash || !hold) throw new Error('raw placement: insufficient balance');
       const version = Number(held?.version ?? 0) + 1;
       const [posted] = await q(SQL.insertTransaction, [
-        change > 0 ? 'exposure_hold' : 'exposure_release',
+        moved > 0 ? 'exposure_hold' : 'exposure_release',
         `${marketKey}:u${userId}:v${version}`,
         cash.book,
         userId,
@@ -153,10 +165,10 @@ async function placeOnce(
       const transactionId = Number(posted?.id);
       await q(SQL.insertOutbox, ['balance.changed', JSON.stringify({ user_ids: [userId], transaction_id: transactionId }), now]);
       await q(SQL.insertEntries, [
-        ...[transactionId, cash.id, cash.book, -change, cash.balance, now],
-        ...[transactionId, hold.id, hold.book, change, hold.balance, now],
+        ...[transactionId, cash.id, cash.book, -moved, cash.balance, now],
+        ...[transactionId, hold.id, hold.book, moved, hold.balance, now],
       ]);
-      const cashHeld = Number(held?.cash_held ?? 0) + change;
+      const cashHeld = Number(held?.cash_held ?? 0) + moved;
       await q(SQL.upsertExposure, [userId, marketKey, cashHeld, 0, version, now]);
     }
     await q(SQL.balances, [userId]);

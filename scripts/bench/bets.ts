@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exposurePaise, type MarketBet } from '@app/shared';
+import { exposurePaise, type MarketBet, positionOf, winAndLoss } from '@app/shared';
 import type { Insertable } from 'kysely';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
@@ -32,31 +32,39 @@ import { farMatchOdds } from '../../apps/api/test/bets-support';
  * Issue 12: bet placements per second through HTTP from 200 players against the raw driver placing
  * the same bets with the same statements (bets-raw.ts), on SQLite and on PostgreSQL behind two API
  * instances; and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite.
+ * Issue 28: placement by players with 2,000 earlier bets each in the market against players with
+ * none (the running position: target ≥ 0.9×), on SQLite and on PostgreSQL.
+ * BENCH_SMOKE=1 runs every part small and short, to show it works (no figures).
  */
-const PLAYERS = 1_000;
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const PLAYERS = SMOKE ? 20 : 1_000;
 const BETS_PER_PLAYER = 100;
 const TARGET_SECONDS = 5;
 const TARGET = 'M:1.bench';
 const RUNNERS = [101, 102, 103];
 
-const PLACING_PLAYERS = 200;
+const PLACING_PLAYERS = SMOKE ? 20 : 200;
 const PLAYER_FUNDS = 1_000_000_000;
 const PLACEMENT_TARGET_RATIO = 0.5;
 /** Connections the HTTP load opens in all; the raw PostgreSQL side runs as many writers. */
 const CONNECTIONS = 32;
-const WARM_UP_SECONDS = 3;
-const SLICES = 4;
-const SLICE_SECONDS = 2;
+const WARM_UP_SECONDS = SMOKE ? 1 : 3;
+const SLICES = SMOKE ? 1 : 4;
+const SLICE_SECONDS = SMOKE ? 1 : 2;
+/** Issue 28: earlier bets of each player in the market, and the players of each side. */
+const EARLIER_BETS = 2_000;
+const HISTORY_PLAYERS = SMOKE ? 4 : 50;
+const HISTORY_TARGET_RATIO = 0.9;
 
 /** 200 players with a session and money, written straight into the server's database (as wallet.ts does). */
-async function placingPlayers(server: RunningServer): Promise<string[]> {
+async function placingPlayers(server: RunningServer, count = PLACING_PLAYERS, prefix = 'benchbet'): Promise<string[]> {
   const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
   const sessions = createSessionsService(database.db, systemClock, { idleMinutes: 60 });
   const { money } = createMoneyModule({ db: database.db, clock: systemClock });
   const tokens: string[] = [];
   try {
-    for (let index = 0; index < PLACING_PLAYERS; index += 1) {
-      const userId = await insertUser(database.db, benchCustomer(`benchbet${String(index).padStart(3, '0')}`));
+    for (let index = 0; index < count; index += 1) {
+      const userId = await insertUser(database.db, benchCustomer(`${prefix}${String(index).padStart(3, '0')}`));
       const token = await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, async (trx) => {
         await money.operatorAdjust(trx, {
           userId,
@@ -200,6 +208,130 @@ async function comparePlacements(
   context.report({ name: '  ratio to raw', value: formatRatio(httpRate / rawRate, PLACEMENT_TARGET_RATIO) });
 }
 
+type Market = Awaited<ReturnType<typeof farMarket>>;
+
+/**
+ * Gives each player of `tokens` `EARLIER_BETS` open bets in `market` — backs and lays across its
+ * runners at varied odds — as placement would have left them: the bet rows, the running position
+ * and the exposure held.
+ */
+async function addEarlierBets(server: RunningServer, tokens: string[], market: Market): Promise<void> {
+  const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
+  const wallet = createWalletModule(database.db, systemClock);
+  const sessions = createSessionsService(database.db, systemClock, { idleMinutes: 60 });
+  const target = `M:${market.market_id}`;
+  try {
+    const runners = (
+      await database.db.selectFrom('market_runners').select('selection_id').where('market_id', '=', market.market_id).execute()
+    ).map((row) => Number(row.selection_id));
+    for (const token of tokens) {
+      const { userId } = await sessions.resolve(token, { countsAsActivity: false });
+      const bets: MarketBet[] = Array.from({ length: EARLIER_BETS }, (_, index) => ({
+        kind: 'match_odds',
+        selectionId: runners[index % runners.length]!,
+        isBack: index % 3 !== 0,
+        odds: 150 + (index % 50),
+        stakePaise: 10_000 + index,
+      }));
+      const rows: Insertable<BetsTable>[] = bets.map((bet, index) => {
+        const { winPaise, lossPaise } = winAndLoss(bet);
+        return {
+          user_id: userId,
+          reference: `bench:history:${index}`,
+          target,
+          kind: 'match_odds',
+          sport_id: 4,
+          match_id: market.match_id,
+          match_name: 'bench',
+          market_id: market.market_id,
+          fancy_id: null,
+          market_name: 'Match Odds',
+          selection_id: bet.selectionId,
+          selection_name: 'runner',
+          is_back: bet.isBack ? 1 : 0,
+          odds: bet.odds,
+          run: null,
+          stake: bet.stakePaise,
+          liability: lossPaise,
+          possible_win: winPaise,
+          status: 'open',
+          profit_loss: null,
+          settlement_id: null,
+          placed_at: Date.now(),
+          settled_at: null,
+        };
+      });
+      const position = positionOf(bets);
+      await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, async (tx) => {
+        for (let at = 0; at < rows.length; at += 200)
+          await tx
+            .insertInto('bets')
+            .values(rows.slice(at, at + 200))
+            .execute();
+        await tx
+          .insertInto('bet_positions')
+          .values({ user_id: userId, target, baseline: position.baseline, updated_at: Date.now() })
+          .execute();
+        await tx
+          .insertInto('bet_position_steps')
+          .values([...position.steps].map(([stepKey, amount]) => ({ user_id: userId, target, step_key: stepKey, amount })))
+          .execute();
+        await wallet.wallet.setMarketExposure(tx, {
+          userId,
+          marketKey: `market:${market.market_id}`,
+          exposure: exposurePaise(bets, runners),
+          cause: 'bench: earlier bets',
+        });
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Placements per second through HTTP by players with `EARLIER_BETS` open bets each in the market
+ * against players with none, in alternating slices: with the running position a bet's cost does
+ * not depend on the player's history there.
+ */
+async function compareHistory(context: BenchContext, label: string, servers: RunningServer[]) {
+  const server = servers[0]!;
+  const market = await farMarket(server);
+  const fresh = await placingPlayers(server, HISTORY_PLAYERS, 'benchnew');
+  const veterans = await placingPlayers(server, HISTORY_PLAYERS, 'benchold');
+  await addEarlierBets(server, veterans, market);
+  const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
+  const requestsOf = (tokens: string[]): autocannon.Request[] =>
+    tokens.map((token) => ({
+      method: 'POST',
+      path: '/api/bet/placeMarketBet',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    }));
+  const none: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const earlier: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  await httpSlice(servers, requestsOf(fresh), WARM_UP_SECONDS, context.load, { ...none });
+  await httpSlice(servers, requestsOf(veterans), WARM_UP_SECONDS, context.load, { ...earlier });
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    await httpSlice(servers, requestsOf(fresh), SLICE_SECONDS, context.load, none);
+    await httpSlice(servers, requestsOf(veterans), SLICE_SECONDS, context.load, earlier);
+  }
+  const noneRate = none.placements / none.seconds;
+  const earlierRate = earlier.placements / earlier.seconds;
+  const failed = (totals: SliceTotals) => (totals.failures > 0 ? `, ${totals.failures} failed` : '');
+  context.report({
+    name: `POST bet/placeMarketBet, no earlier bets in the market, ${label}`,
+    value: formatRate(noneRate),
+    note: `p99 ${formatMs(none.p99Ms)}${failed(none)}`,
+  });
+  context.report({
+    name: `  ${EARLIER_BETS.toLocaleString('en')} earlier bets per player in the market`,
+    value: formatRate(earlierRate),
+    note: `p99 ${formatMs(earlier.p99Ms)}${failed(earlier)}`,
+  });
+  context.report({ name: '  ratio to none', value: formatRatio(earlierRate / noneRate, HISTORY_TARGET_RATIO) });
+}
+
 /** A fresh PostgreSQL schema the API instances share; dropped by the returned function. */
 async function postgresSchema(): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -223,6 +355,7 @@ export const betsScenario: BenchScenario = {
       placer: rawSqlitePlacer(api.env.DATABASE_URL!.slice('sqlite:'.length)),
       writers: 1,
     });
+    await compareHistory(context, 'SQLite', [api]);
     await api.stop();
 
     const target = await postgresSchema();
@@ -234,6 +367,7 @@ export const betsScenario: BenchScenario = {
         placer: rawPostgresPlacer(target.url, target.schema, 20),
         writers: CONNECTIONS,
       });
+      await compareHistory(context, 'PostgreSQL, two API instances', [first, second]);
       await Promise.all([first.stop(), second.stop()]);
     } finally {
       await target.drop();

@@ -71,6 +71,7 @@ export async function benchCasinoRounds(rounds: number, players: number): Promis
     // timed is the platform's work (routing, the signature check, the unit of work, the ledger).
     const signed = (player: number, url: string, body: Record<string, unknown>) => {
       const raw = JSON.stringify({
+        operation: url.slice(url.lastIndexOf('/') + 1),
         request_uuid: randomUUID(),
         token: tokens[player],
         game_code: 'bench-slot',

@@ -24,6 +24,7 @@ import { installAuth } from './plugins/auth';
 import { installZodValidation } from './plugins/contract';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './plugins/error-handler';
 import { installIdempotency } from './plugins/idempotency';
+import { installJsonBodyParser } from './plugins/json-body';
 import { installRateLimit } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { deletePublishedBefore } from './db/outbox';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installZodValidation(app);
   installSecurityHeaders(app, { frameHosts: config.SPORTSBOOK_ALLOWED_HOSTS });
   await installRateLimit(app, redis);
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
-  installAuth(app, accounts.sessions);
+  installAuth(app, accounts.sessions, database.userChanges);
   installIdempotency(app, db, clock);
 
   const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
+    limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   const casino = createCasinoModule({
     db,

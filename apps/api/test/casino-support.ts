@@ -31,12 +31,17 @@ export interface CasinoTestApp extends WalletApiApp {
   /** A player with money and a game session at the test provider: `gameToken` for wallet calls. */
   newGamePlayer(name: string, paise: number): Promise<{ userId: number; token: string; gameToken: string }>;
   launch(token: string, gameCode?: string): Promise<LightMyRequestResponse>;
-  /** A wallet call signed by the test provider (or by `signWith`), as raw bytes. */
+  /**
+   * A wallet call signed by the test provider (or by `signWith`), as raw bytes; the body names its
+   * operation as the wallet requires (docs/casino.md, "Signature").
+   */
   wallet(
     operation: WalletOperation,
     body: Record<string, unknown>,
     options?: { signWith?: string; signature?: string },
   ): Promise<{ statusCode: number; answer: WalletAnswer }>;
+  /** Posts raw bytes and their signature to an operation's path, whatever the bytes say. */
+  deliver(operation: WalletOperation, rawBody: string, signature: string): Promise<{ statusCode: number; answer: WalletAnswer }>;
   cashOf(userId: number): Promise<number>;
 }
 
@@ -63,6 +68,15 @@ export async function createCasinoTestApp(options: TestAppOptions = {}): Promise
   });
   await casino.addGame({ providerCode: TEST_PROVIDER, code: TEST_GAME, name: 'Test Slot', category: 'slot' });
   const launch = (token: string, gameCode = TEST_GAME) => t.post('casino/launchGame', { game_code: gameCode }, { token });
+  const deliver: CasinoTestApp['deliver'] = async (operation, rawBody, signature) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PATHS[operation],
+      payload: rawBody,
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+    });
+    return { statusCode: res.statusCode, answer: res.json<WalletAnswer>() };
+  };
   return {
     ...t,
     keys,
@@ -75,16 +89,11 @@ export async function createCasinoTestApp(options: TestAppOptions = {}): Promise
       return { ...player, gameToken: tokenOf(res.json().data.url as string) };
     },
     async wallet(operation, body, callOptions = {}) {
-      const rawBody = JSON.stringify({ request_uuid: randomUUID(), ...body });
+      const rawBody = JSON.stringify({ operation, request_uuid: randomUUID(), ...body });
       const signature = callOptions.signature ?? sign(callOptions.signWith ?? keys.privateKey, rawBody);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: PATHS[operation],
-        payload: rawBody,
-        headers: { 'content-type': 'application/json', 'x-signature': signature },
-      });
-      return { statusCode: res.statusCode, answer: res.json<WalletAnswer>() };
+      return deliver(operation, rawBody, signature);
     },
+    deliver,
     async cashOf(userId) {
       return (await t.module.money.readBalances(t.database.db, userId)).cash;
     },

@@ -62,6 +62,65 @@ describe('seamless wallet API', () => {
     expect(await t.cashOf(p.userId)).toBe(11_500);
   });
 
+  it('binds each signature to its operation: a signed win delivered as a rollback is refused, and the win still pays', async () => {
+    const p = await t.newGamePlayer('walcrossop', 10_000);
+    const body = bet(p.gameToken, 2_500);
+    expect((await t.wallet('bet', body)).answer).toMatchObject({ status: 'RS_OK', balance: 7_500 });
+    // The provider signs a win for the bet; someone holding those bytes sends them to /rollback.
+    const win = {
+      operation: 'win',
+      request_uuid: 'cross-1',
+      token: p.gameToken,
+      game_code: TEST_GAME,
+      amount: 4_000,
+      currency: 'INR',
+      round: body.round,
+      transaction_uuid: `${body.transaction_uuid}-w`,
+      reference_transaction_uuid: body.transaction_uuid,
+    };
+    const raw = JSON.stringify(win);
+    const signature = sign(t.keys.privateKey, raw);
+    const misdelivered = await t.deliver('rollback', raw, signature);
+    expect(misdelivered.answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect(misdelivered.answer.message).toBe('This body is signed for win, not for rollback');
+    expect(await t.cashOf(p.userId)).toBe(7_500);
+    // The bet was not rolled back and the win's id was not spent: the real win pays.
+    expect((await t.deliver('win', raw, signature)).answer).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    expect(await t.cashOf(p.userId)).toBe(11_500);
+  });
+
+  it('refuses a rollback signed with an amount delivered as a win, and a body that names no operation', async () => {
+    const p = await t.newGamePlayer('walcrossop2', 10_000);
+    const body = bet(p.gameToken, 2_500);
+    await t.wallet('bet', body);
+    const rollback = {
+      operation: 'rollback',
+      request_uuid: 'cross-2',
+      token: p.gameToken,
+      game_code: TEST_GAME,
+      amount: 2_500,
+      currency: 'INR',
+      round: body.round,
+      transaction_uuid: `${body.transaction_uuid}-rb`,
+      reference_transaction_uuid: body.transaction_uuid,
+    };
+    const raw = JSON.stringify(rollback);
+    expect((await t.deliver('win', raw, sign(t.keys.privateKey, raw))).answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect(await t.cashOf(p.userId)).toBe(7_500);
+    // Signed over the body alone, as before the operation was part of it: refused, nothing moves.
+    const { operation: _named, ...unnamed } = rollback;
+    const legacy = JSON.stringify(unnamed);
+    const refused = await t.deliver('rollback', legacy, sign(t.keys.privateKey, legacy));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.answer).toMatchObject({ status: 'RS_ERROR_UNKNOWN' });
+    expect(refused.answer.message).toContain('operation');
+    expect(await t.cashOf(p.userId)).toBe(7_500);
+    expect((await t.deliver('rollback', raw, sign(t.keys.privateKey, raw))).answer).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_000,
+    });
+  });
+
   it('moves each amount as one ledger transaction against the provider account', async () => {
     const p = await t.newGamePlayer('walledger', 10_000);
     const body = bet(p.gameToken, 1_000);

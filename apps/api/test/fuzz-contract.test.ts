@@ -2,9 +2,10 @@ import { ERROR_STATUS, type Endpoint, endpoints } from '@app/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../src/lib/json-depth';
 import { findUnstorableText } from '../src/plugins/contract';
 import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
-import { type FuzzBody, fuzzBody, HOSTILE_CHARACTERS, toJsonText } from './support/fuzz-bodies';
+import { type FuzzBody, fuzzBody, HOSTILE_CHARACTERS, type ShapedBody, shapedBody, toJsonText } from './support/fuzz-bodies';
 import { testDatabaseKind } from './test-app';
 
 /**
@@ -115,4 +116,59 @@ describe(`contract fuzzing (${testDatabaseKind()})`, () => {
       },
     );
   }
+});
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+const SHAPE_RUNS = Number(process.env.FUZZ_SHAPE_RUNS ?? 300);
+const WALLET_PATHS = [
+  '/api/provider/wallet/user/balance',
+  '/api/provider/wallet/transaction/bet',
+  '/api/provider/wallet/transaction/win',
+  '/api/provider/wallet/transaction/rollback',
+];
+/** Where a shaped body goes: every endpoint that takes a body, and the provider wallet. */
+const BODY_TARGETS = [
+  ...(Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.method !== 'GET').map((endpoint) => ({ endpoint })),
+  ...WALLET_PATHS.map((path) => ({ path })),
+];
+
+describe(`bodies hostile by shape: deep, wide, long (${testDatabaseKind()})`, () => {
+  it(
+    'a body nested deeper than the limit is a 400 naming the limit, on every endpoint and the provider wallet; none is a 5xx',
+    { timeout: 300_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...BODY_TARGETS), shapedBody, async (target, body: ShapedBody) => {
+          const url = 'endpoint' in target ? `/api/${target.endpoint.path}` : target.path;
+          const isUserCall = 'endpoint' in target && target.endpoint.auth === 'user';
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'fuzz',
+              ...(isUserCall ? { authorization: `Bearer ${token}` } : {}),
+              ...('path' in target ? { 'x-signature': 'bm90IGEgc2lnbmF0dXJlIGF0IGFsbA==' } : {}),
+            },
+            payload: body.text,
+            remoteAddress: nextIp(),
+          });
+          const context = `${url} ${body.shape} depth ${body.depth}, ${body.text.length} chars → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeLessThan(500);
+          const answer = res.json() as { status: unknown; message?: string };
+          if (Buffer.byteLength(body.text) > BODY_LIMIT_BYTES) {
+            expect(res.statusCode, context).toBe(413);
+          } else if (body.depth > MAX_JSON_DEPTH) {
+            expect(res.statusCode, context).toBe(400);
+            expect(answer.message, context).toBe(JSON_TOO_DEEP_MESSAGE);
+            expect(answer.status, context).toBe('endpoint' in target ? false : 'RS_ERROR_UNKNOWN');
+          } else {
+            expect(answer.message, context).not.toBe(JSON_TOO_DEEP_MESSAGE);
+          }
+          if (res.statusCode === 401) token = await freshToken();
+        }),
+        { numRuns: SHAPE_RUNS },
+      );
+    },
+  );
 });

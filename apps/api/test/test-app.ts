@@ -146,8 +146,9 @@ export async function runAdminProcess(
 }
 
 /**
- * PostgreSQL: no trigger fires for the rest of the transaction (so no change NOTIFY); a write in
- * it is heard only through its RETURNING notice, if it has one. Nothing to do on SQLite.
+ * PostgreSQL: no trigger fires for the rest of the transaction; a write in it is heard only
+ * through its RETURNING notice, if it has one. (Since migration 0081 no trigger sends change
+ * notices at all; this keeps the tests that use it proving so.) Nothing to do on SQLite.
  */
 export async function withoutNotifyTriggers(trx: Db): Promise<void> {
   if (testDatabaseKind() === 'postgres') await sql`set local session_replication_role = replica`.execute(trx);

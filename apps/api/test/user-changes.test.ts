@@ -278,7 +278,7 @@ describe('the caches take their ticket before reading', () => {
   });
 });
 
-describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
+describe.skipIf(!isPostgres)('PostgreSQL: the writing process tells the others', () => {
   it('a process that keeps no copies tells its changes over one connection it keeps, not one per notice', async () => {
     const players = [await addPlayer(), await addPlayer(), await addPlayer(), await addPlayer()];
     await drainNotices();
@@ -296,7 +296,7 @@ describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
       await touch(players[0] as number);
       await vi.waitFor(() => expect(heard).toContain(players[0]), { timeout: NOTIFY_DEADLINE_MS });
       connects.mockClear();
-      // Each write a batch of its own (a batch gathers 5 ms): every one heard, and no new connection.
+      // Each write told on its own (its call waits for its NOTIFY): every one heard, and no new connection.
       for (const userId of players.slice(1)) {
         await touch(userId);
         await vi.waitFor(() => expect(heard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
@@ -308,11 +308,48 @@ describe.skipIf(!isPostgres)('PostgreSQL triggers', () => {
     }
   });
 
-  it('a session write without a notice column is still heard, through NOTIFY', async () => {
+  it('a write returns only once its notice is committed: another process that catches up has heard it', async () => {
+    const userId = await addPlayer();
+    const other = openDatabase(testDb.env.DATABASE_URL ?? '', { schema: testDb.env.DATABASE_SCHEMA ?? '' });
+    const otherHeard: (number | null)[] = [];
+    other.userChanges.subscribe((id) => otherHeard.push(id));
+    try {
+      await vi.waitFor(() => expect(other.userChanges.live).toBe(true), { timeout: 5_000 });
+      // No waiting, no polling: the write's own call waited for its NOTIFY, and catching up waits
+      // for a NOTIFY of the other process's own, which PostgreSQL delivers after every earlier one.
+      await setUserDisabled(db, userId, true);
+      await other.userChanges.whenCaughtUp();
+      expect(otherHeard).toContain(userId);
+      // The same for a write in a transaction: told once it commits, before its call returns.
+      const walletUser = await addPlayer();
+      await db.transaction().execute((trx) => upsertActiveWallet(trx, walletUser, 2, clock.now()));
+      await other.userChanges.whenCaughtUp();
+      expect(otherHeard).toContain(walletUser);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('calls that catch up while a barrier is out share the next one, and every one settles', async () => {
+    const waits = Array.from({ length: 50 }, () => handle.userChanges.whenCaughtUp());
+    expect(waits.every((wait) => wait instanceof Promise)).toBe(true);
+    // The first sends a barrier; the 49 that came while it was out wait for one more.
+    expect(new Set(waits.slice(1)).size).toBe(1);
+    await Promise.all(waits);
+  });
+
+  it('no trigger tells anyone: a session column changed by hand in SQL is heard by no process', async () => {
     const userId = await addPlayer();
     await drainNotices();
     await db.updateTable('users').set({ is_disabled: 1 }).where('id', '=', userId).execute();
-    await vi.waitFor(() => expect(heard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
+    // Everything committed before this is heard once it settles.
+    await handle.userChanges.whenCaughtUp();
+    expect(heard).not.toContain(userId);
+    const triggers = await sql<{ name: string }>`
+      select t.tgname as name from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and n.nspname = current_schema()`.execute(db);
+    expect(triggers.rows.map((row) => row.name).filter((name) => name.endsWith('_user_changed'))).toEqual([]);
   });
 
   it('a balance change is told to other processes after its commit, not by a trigger inside it', async () => {

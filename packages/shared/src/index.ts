@@ -17,6 +17,7 @@ export * from './validation/user';
 export * from './domain/bet-selection';
 export * from './domain/bets';
 export * from './domain/bets-book';
+export * from './domain/bets-position';
 export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';

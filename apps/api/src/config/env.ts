@@ -133,6 +133,13 @@ const envSchema = z.object({
     .default('demo'),
   /** Simulated time runs this many times faster (60: a T20 match in 3.5 minutes). */
   SIM_SPEED: z.coerce.number().min(1).max(3600).default(1),
+  /**
+   * Live sockets (`/api/ws`) open at once from one client address, per instance; past it a new one
+   * is closed with 4429. Generous: a carrier's NAT puts many players behind one address.
+   */
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Live sockets signed in (`auth`) with one session at once, per instance; past it 4430. */
+  LIVE_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1_000).default(5),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -8,7 +8,8 @@ import type { Database } from './schema';
 import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { SchemaScopedPostgresDialect } from './postgres-introspector';
-import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
+import { postgresUserChanges } from './postgres-user-changes';
+import { reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';

@@ -13,6 +13,8 @@ import { fairGamesMigration } from './migrations/0031-fair-games';
 import { betsMigration } from './migrations/0040-bets';
 import { postingKindsMigration } from './migrations/0050-posting-kinds';
 import { responsiblePlayMigration } from './migrations/0051-responsible-play';
+import { betPositionsMigration } from './migrations/0080-bet-positions';
+import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -30,6 +32,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0040-bets': betsMigration(dialect),
     '0050-posting-kinds': postingKindsMigration(dialect),
     '0051-responsible-play': responsiblePlayMigration(dialect),
+    '0080-bet-positions': betPositionsMigration(),
+    '0081-one-change-notice': oneChangeNoticeMigration(dialect),
   };
 }
 

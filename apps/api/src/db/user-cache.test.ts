@@ -10,6 +10,8 @@ function fakeFeed() {
     live: true,
     subscribe: (listener) => void listeners.push(listener),
     report: (userId) => listeners.forEach((listener) => listener(userId)),
+    whenTold: () => undefined,
+    whenCaughtUp: () => undefined,
     catchUp: () => undefined,
     onError: () => undefined,
     close: async () => undefined,

@@ -1,26 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
-import pg from 'pg';
 
 /**
  * Notices that a user's session or balance changed, heard by every process that keeps copies of
- * them in memory (docs/adr/0006-hot-reads-from-memory.md).
+ * them in memory (docs/adr/0006-hot-reads-from-memory.md). One mechanism for every change a
+ * copy is made of — balances, exposure, the active wallet, the session:
  *
  * Writers say it in SQL, inside the writing statement: every UPDATE of a field a copy is made of
  * returns `userChangedColumn(...)`, the column `user_changed` = `app_user_changed(user_id)`.
  * - This process hears its own changes from those RETURNING rows: `reportingChanges` wraps the
  *   database driver and reports them as soon as the COMMIT returns (at once for a statement
  *   outside a transaction), before the caller goes on; never for a rollback.
- * - Other processes, PostgreSQL: triggers (migration 0005) send NOTIFY on a channel of the
- *   schema for every change of a copied session or user column, whoever makes it. Balances have
- *   no trigger (migration 0006: a notifying transaction's COMMIT takes a database-wide lock, which
- *   serialised every money transaction); instead the writing process sends the ids it reported
- *   in one NOTIFY after the commit. A balance changed by hand in SQL is heard by no copy: copies
- *   live 60 s at most. A heartbeat through the same channel proves the listener still hears.
- * - Other processes, SQLite (the admin CLI writing the same file): `PRAGMA data_version`, checked
- *   by `catchUp()` at most once a millisecond; a change there drops everything.
+ * - Other processes, PostgreSQL (postgres-user-changes.ts): the writing process tells the ids in a
+ *   NOTIFY after its commit, and the writer's call waits until that NOTIFY is committed
+ *   (`whenTold`, when the driver wrapper releases the connection); a process about to answer from
+ *   copies first waits until it has heard every notice committed before the call (`whenCaughtUp`,
+ *   a NOTIFY of its own heard back). No trigger sends anything (migration 0081 dropped them: a
+ *   notifying transaction's COMMIT takes a database-wide lock). A change made by hand in SQL is
+ *   heard by no copy: copies live 60 s at most.
+ * - Other processes, SQLite (another API process or the admin CLI writing the same file):
+ *   `PRAGMA data_version`, read by `whenCaughtUp()` before every answer from copies (and by
+ *   `catchUp()` at most once a millisecond); a change there drops everything.
  * The function `app_user_changed` only returns its argument, on both databases.
  */
 export type UserChangeListener = (userId: number | null) => void;
@@ -30,6 +31,17 @@ export interface UserChangeFeed {
   subscribe(listener: UserChangeListener): void;
   /** This process committed a change of the user (called by the driver wrapper). */
   report(userId: number): void;
+  /**
+   * Settles once every change reported so far has been told to the other processes (PostgreSQL:
+   * its NOTIFY is committed); undefined when there is nothing to wait for. Never rejects.
+   */
+  whenTold(): Promise<void> | undefined;
+  /**
+   * Settles once this process has heard every change any process committed before the call, so
+   * copies read after it are current; undefined when that is already so (SQLite, or no copies are
+   * served). Never rejects. Every answer from copies waits for it (plugins/auth.ts).
+   */
+  whenCaughtUp(): Promise<void> | undefined;
   /** False while a notice could be missed (PostgreSQL: the listener is reconnecting): serve no copies. */
   readonly live: boolean;
   /** Hears commits of other processes where that needs asking (SQLite); cheap enough for every read. */
@@ -47,16 +59,6 @@ const CHANNEL_PREFIX = 'user_changed:';
 export function userChangesChannel(schema: string): string {
   return CHANNEL_PREFIX + schema;
 }
-const RECONNECT_DELAY_MS = 1_000;
-/** The listener proves it still hears every this often; a ping unheard for as long drops it. */
-const HEARTBEAT_MS = 2_000;
-const PING = 'ping';
-/** Marks a NOTIFY sent by a process after its commit: `s:<sender>:<ids>` (triggers send bare ids). */
-const SENDER_MARK = 's:';
-/** How long commits' notices gather before one NOTIFY tells other processes. */
-const NOTIFY_BATCH_MS = 5;
-/** User ids per NOTIFY payload (payloads stop at 8,000 bytes). */
-const NOTIFY_IDS_PER_MESSAGE = 400;
 
 /** The RETURNING column that tells every cache the row's user changed (see the module comment). */
 export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<number, 'user_changed'> {
@@ -64,8 +66,9 @@ export function userChangedColumn(userIdColumn: string): AliasedRawBuilder<numbe
 }
 
 /**
- * The PostgreSQL side, created by migration 0005: the function, and a trigger per table that
- * notifies with the user id of every changed row. `columns` are those a copy is made of.
+ * The PostgreSQL side as migration 0005 created it: the function, and a trigger per table that
+ * notified with the user id of every changed row. Migration 0006 dropped the balances' trigger
+ * and 0081 the others (`dropNotifyTriggerStatements`): the writing process tells instead.
  */
 const NOTIFIED_TABLES = [
   // ledger_accounts had one too; migration 0006 drops it (no NOTIFY inside money transactions).
@@ -99,7 +102,16 @@ export const postgresUserChangeStatements = [
   ),
 ];
 
-class Listeners {
+/** Migration 0081: the triggers still left, and their function. */
+export const dropNotifyTriggerStatements = [
+  ...NOTIFIED_TABLES.filter(({ table }) => table !== 'ledger_accounts').map(({ table }) =>
+    sql.raw(`drop trigger if exists ${table}_user_changed on ${table}`),
+  ),
+  sql`drop function if exists app_notify_user_changed()`,
+];
+
+/** The feed's subscribers (shared with postgres-user-changes.ts). */
+export class Listeners {
   private readonly listeners: UserChangeListener[] = [];
   add(listener: UserChangeListener): void {
     this.listeners.push(listener);
@@ -118,195 +130,40 @@ export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.D
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get();
   let checkedAt = performance.now();
+  /** Another connection committed since the last look (one cheap pragma read): drop everything. */
+  const lookNow = () => {
+    checkedAt = performance.now();
+    const version = dataVersion.get();
+    if (version !== seenVersion) {
+      seenVersion = version;
+      listeners.emit(null);
+    }
+  };
   return {
     live: true,
     subscribe(listener) {
       listeners.add(listener);
     },
     report: (userId) => listeners.emit(userId),
+    // Other processes look at the file itself: nothing to tell them.
+    whenTold: () => undefined,
+    whenCaughtUp() {
+      lookNow();
+      return undefined;
+    },
     onError() {},
     catchUp() {
-      const now = performance.now();
-      if (now - checkedAt < 1) return;
-      checkedAt = now;
-      const version = dataVersion.get();
-      if (version !== seenVersion) {
-        seenVersion = version;
-        listeners.emit(null);
-      }
+      if (performance.now() - checkedAt >= 1) lookNow();
     },
     async close() {},
-  };
-}
-
-/**
- * Hears NOTIFY on a dedicated connection, opened on the first subscribe and reopened when it drops.
- * Until it listens the feed is not live, and every listener hears `null` when it drops.
- */
-export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
-  const listeners = new Listeners();
-  let onError: (error: Error) => void = () => undefined;
-  let client: pg.Client | undefined;
-  let live = false;
-  let closed = false;
-  let started = false;
-  let retry: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
-  /** A ping was sent and not heard yet (anyone's ping heard proves the listener hears). */
-  let pingOut = false;
-
-  const lost = (error?: Error) => {
-    if (error) onError(error);
-    live = false;
-    listeners.emit(null);
-    clearInterval(heartbeat);
-    pingOut = false;
-    client?.removeAllListeners();
-    void client?.end().catch(() => undefined);
-    client = undefined;
-    if (!closed && !retry) retry = setTimeout(() => void connect().catch(lost), RECONNECT_DELAY_MS);
-  };
-
-  const senderId = randomUUID().slice(0, 8);
-  const toTell = new Set<number>();
-  let telling = false;
-  /** The notices on their way: close() waits for them (the admin CLI exits right after). */
-  let told: Promise<void> = Promise.resolve();
-  const tell = () => {
-    telling = false;
-    const ids = [...toTell];
-    toTell.clear();
-    if (ids.length === 0) return;
-    const payloads: string[] = [];
-    for (let start = 0; start < ids.length; start += NOTIFY_IDS_PER_MESSAGE) {
-      payloads.push(`${SENDER_MARK}${senderId}:${ids.slice(start, start + NOTIFY_IDS_PER_MESSAGE).join(',')}`);
-    }
-    const listener = live ? client : undefined;
-    told = told.then(async () => {
-      if (listener && channelName) {
-        for (const payload of payloads) await listener.query('select pg_notify($1, $2)', [channelName, payload]).catch(lost);
-        return;
-      }
-      // A process that keeps no copies (the admin CLI) has no listener: a connection of its own
-      // tells, kept for the next notices (one per batch would cost PostgreSQL a new backend
-      // process every 5 ms while the process writes).
-      try {
-        const { client: teller, channel } = await tellerConnection();
-        for (const payload of payloads) await teller.query('select pg_notify($1, $2)', [channel, payload]);
-      } catch (error) {
-        onError(error as Error);
-        await dropTeller();
-      }
-    });
-  };
-  /** The connection that tells while no listener is live; opened on first need. */
-  let teller: { client: pg.Client; channel: string } | undefined;
-  async function tellerConnection(): Promise<{ client: pg.Client; channel: string }> {
-    if (teller) return teller;
-    const next = new pg.Client(config);
-    // A connection that drops between batches is opened anew by the next one.
-    next.on('error', () => {
-      if (teller?.client === next) teller = undefined;
-    });
-    await next.connect();
-    const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
-    teller = { client: next, channel: userChangesChannel(schema) };
-    return teller;
-  }
-  async function dropTeller(): Promise<void> {
-    const current = teller;
-    teller = undefined;
-    await current?.client.end().catch(() => undefined);
-  }
-  let channelName: string | undefined;
-
-  async function connect(): Promise<void> {
-    retry = undefined;
-    // keepAlive: the kernel notices a dead peer; the heartbeat notices a listener that hears nothing.
-    const next = new pg.Client({ ...config, keepAlive: true });
-    next.on('error', lost);
-    next.on('end', () => lost());
-    next.on('notification', (message) => {
-      if (message.payload === PING) {
-        pingOut = false;
-        return;
-      }
-      let payload = message.payload ?? '';
-      // This process's own notices (already heard locally at commit) come back: skip them.
-      if (payload.startsWith(SENDER_MARK)) {
-        const end = payload.indexOf(':', SENDER_MARK.length);
-        if (payload.slice(SENDER_MARK.length, end) === senderId) return;
-        payload = payload.slice(end + 1);
-      }
-      for (const part of payload.split(',')) {
-        const userId = Number(part);
-        listeners.emit(Number.isSafeInteger(userId) ? userId : null);
-      }
-    });
-    client = next;
-    await next.connect();
-    const schema = (await next.query<{ name: string }>('select current_schema() as name')).rows[0]?.name ?? 'public';
-    const channel = userChangesChannel(schema);
-    channelName = channel;
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    // Named after its channel, so that operators can see it in pg_stat_activity.
-    await next.query(`select set_config('application_name', $1, false)`, [channel]);
-    if (closed) return;
-    // Copies made before the connection dropped may have missed notices.
-    listeners.emit(null);
-    live = true;
-    heartbeat = setInterval(() => {
-      if (pingOut) return lost(new Error(`change listener heard no ping for ${HEARTBEAT_MS} ms`));
-      pingOut = true;
-      next.query('select pg_notify($1, $2)', [channel, PING]).catch(lost);
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-  }
-
-  return {
-    get live() {
-      return live;
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      if (started) return;
-      started = true;
-      void connect().catch(lost);
-    },
-    report(userId) {
-      listeners.emit(userId);
-      // Other instances hear it from a NOTIFY sent after the commit, batched per tick, on the
-      // listener's own connection: never inside the money transaction (see migration 0006).
-      toTell.add(userId);
-      if (!telling) {
-        telling = true;
-        // Batched: one NOTIFY per few milliseconds however many commits, not one per commit.
-        setTimeout(tell, NOTIFY_BATCH_MS);
-      }
-    },
-    catchUp() {},
-    onError(handler) {
-      onError = handler;
-    },
-    async close() {
-      if (telling) tell();
-      await told;
-      await dropTeller();
-      closed = true;
-      live = false;
-      if (retry) clearTimeout(retry);
-      clearInterval(heartbeat);
-      const current = client;
-      client = undefined;
-      current?.removeAllListeners();
-      await current?.end().catch(() => undefined);
-    },
   };
 }
 
 /** A connection that collects the `user_changed` values of its statements until the commit. */
 class ReportingConnection implements DatabaseConnection {
   inTransaction = false;
+  /** It reported a change: its release waits until other processes are told. */
+  hasReported = false;
   private readonly changed = new Set<number>();
 
   constructor(
@@ -321,7 +178,7 @@ class ReportingConnection implements DatabaseConnection {
       for (const row of result.rows as { user_changed: unknown }[]) {
         const userId = Number(row.user_changed);
         if (this.inTransaction) this.changed.add(userId);
-        else this.feed.report(userId);
+        else this.report(userId);
       }
     }
     return result;
@@ -332,9 +189,14 @@ class ReportingConnection implements DatabaseConnection {
   }
 
   settle(committed: boolean): void {
-    if (committed) for (const userId of this.changed) this.feed.report(userId);
+    if (committed) for (const userId of this.changed) this.report(userId);
     this.changed.clear();
     this.inTransaction = false;
+  }
+
+  private report(userId: number): void {
+    this.feed.report(userId);
+    this.hasReported = true;
   }
 }
 
@@ -345,8 +207,10 @@ export interface DriverOptions {
 
 /**
  * The dialect with its driver wrapped so that this process hears its own changes when they
- * commit: on PostgreSQL its NOTIFY arrives only later, and a poll answered in between would
- * show the old balance to the player who just changed it.
+ * commit (on PostgreSQL its NOTIFY arrives only later, and a poll answered in between would
+ * show the old balance to the player who just changed it), and so that a connection that changed
+ * something is released only once the other processes are told: the caller, and the player
+ * behind it, go on only after the next call on any instance would see the change.
  */
 export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options: DriverOptions = {}): Dialect {
   return {
@@ -363,7 +227,11 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options
           options.beforeAcquire?.();
           return new ReportingConnection(await inner.acquireConnection(), feed);
         },
-        releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
+        async releaseConnection(connection) {
+          // Back to the pool first: waiting for the NOTIFY does not hold a connection.
+          await inner.releaseConnection(unwrap(connection));
+          if ((connection as ReportingConnection).hasReported) await feed.whenTold();
+        },
         async beginTransaction(connection, settings) {
           await inner.beginTransaction(unwrap(connection), settings);
           (connection as ReportingConnection).inTransaction = true;

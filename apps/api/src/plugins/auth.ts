@@ -1,5 +1,6 @@
 import type { Endpoint } from '@app/shared';
 import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { UserChangeFeed } from '../db/user-changes';
 import { AppError } from '../lib/app-error';
 import type { SessionUser, SessionsService } from '../modules/sessions';
 
@@ -25,8 +26,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * not), whether a copy of the session kept in memory will do (then the hook finishes without
  * waiting), and whether it is allowed while a password change is forced (else 422). The hook
  * holds its endpoint: `request.routeOptions` builds a new object on every read.
+ *
+ * A call answered from copies (the session here, the balance in its handler) first waits until
+ * this process has heard every change committed before the call arrived (`whenCaughtUp`): a
+ * change made through another instance is seen by the very next call here (docs/adr/0006).
  */
-export function installAuth(app: FastifyInstance, sessions: SessionsService): void {
+export function installAuth(app: FastifyInstance, sessions: SessionsService, changes: UserChangeFeed): void {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorate('authenticate', (endpoint: Endpoint): onRequestHookHandler => {
     const resolveOptions = { countsAsActivity: endpoint.countsAsActivity !== false };
@@ -37,14 +42,19 @@ export function installAuth(app: FastifyInstance, sessions: SessionsService): vo
       request.user = user;
       done();
     };
-    return (request, _reply, done) => {
-      const token = bearerToken(request);
+    const authenticate = (request: FastifyRequest, token: string | undefined, done: HookHandlerDoneFunction): void => {
       const copy = endpoint.fromMemory ? sessions.copyOf(token) : undefined;
       if (copy) return admit(request, copy, done);
       sessions.resolve(token, resolveOptions).then(
         (user) => admit(request, user, done),
         (error: Error) => done(error),
       );
+    };
+    return (request, _reply, done) => {
+      const token = bearerToken(request);
+      const caughtUp = endpoint.fromMemory ? changes.whenCaughtUp() : undefined;
+      if (caughtUp) return void caughtUp.then(() => authenticate(request, token, done));
+      authenticate(request, token, done);
     };
   });
 }

@@ -42,16 +42,28 @@ export class RequestValidationError extends AppError {
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u;
 
-/** The path of the first string anywhere in `input` that no database can store as sent. */
-export function findUnstorableText(input: unknown, path: string[] = []): string[] | undefined {
-  if (typeof input === 'string') return UNSTORABLE_TEXT.test(input) ? path : undefined;
-  if (typeof input !== 'object' || input === null) return undefined;
+/**
+ * The path of the first string anywhere in `input` that no database can store as sent. Bodies
+ * reach it at most MAX_JSON_DEPTH deep (plugins/json-body.ts); one path array is reused.
+ */
+export function findUnstorableText(input: unknown): string[] | undefined {
+  const path: string[] = [];
+  return holdsUnstorableText(input, path) ? path : undefined;
+}
+
+function holdsUnstorableText(input: unknown, path: string[]): boolean {
+  if (typeof input === 'string') return UNSTORABLE_TEXT.test(input);
+  if (typeof input !== 'object' || input === null) return false;
   for (const [key, value] of Object.entries(input)) {
-    if (UNSTORABLE_TEXT.test(key)) return [...path, '(field name)'];
-    const found = findUnstorableText(value, [...path, key]);
-    if (found) return found;
+    if (UNSTORABLE_TEXT.test(key)) {
+      path.push('(field name)');
+      return true;
+    }
+    path.push(key);
+    if (holdsUnstorableText(value, path)) return true;
+    path.pop();
   }
-  return undefined;
+  return false;
 }
 
 /** Raised for text no database can store (NUL, broken unicode); the error handler answers 400. */

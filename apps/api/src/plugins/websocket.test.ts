@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LIVE_CLOSE_CODES } from '@app/shared';
 import WebSocket from 'ws';
 import { AppError } from '../lib/app-error';
 import { busTopics, createLocalEventBus } from '../lib/event-bus';
@@ -8,7 +9,14 @@ import { installLiveSocket } from './websocket';
 const bus = createLocalEventBus();
 let app: FastifyInstance;
 
-async function start(addRoutes?: (app: FastifyInstance) => void): Promise<string> {
+/** Sessions by token: `s<N>` is session N of user 1; anything else is refused. */
+async function sessionOf(token: string) {
+  const sessionId = Number(/^s(\d+)$/.exec(token)?.[1]);
+  if (!sessionId) throw new AppError('SESSION_EXPIRED', 'Your session has ended.');
+  return { userId: 1, sessionId };
+}
+
+async function start(addRoutes?: (app: FastifyInstance) => void, limits = { perAddress: 200, perSession: 5 }): Promise<string> {
   app = Fastify();
   addRoutes?.(app);
   await installLiveSocket(app, {
@@ -16,10 +24,11 @@ async function start(addRoutes?: (app: FastifyInstance) => void): Promise<string
     checkMatch: async (matchId) => {
       if (matchId !== 7) throw new AppError('NOT_FOUND', 'No such match');
     },
-    resolveUser: async () => ({ userId: 1 }),
+    resolveUser: sessionOf,
     onInterest: () => {},
     // Generous enough that a loaded machine still answers a ping within one beat.
     timing: { heartbeatMs: 1_000, idleMs: 1_500 },
+    limits,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -95,5 +104,58 @@ describe('the live socket', () => {
     const live = open(url);
     await live.opened;
     live.socket.close();
+  });
+
+  it('closes a socket past the per-address limit with 4429, and takes one again once a slot is free', async () => {
+    const url = await start(undefined, { perAddress: 3, perSession: 5 });
+    const first = [open(url), open(url), open(url)];
+    await Promise.all(first.map((client) => client.opened));
+    const extra = open(url);
+    expect(await extra.closed).toEqual({
+      code: LIVE_CLOSE_CODES.tooManyFromAddress,
+      reason: 'At most 3 live connections per address',
+    });
+    // The three are untouched and still answer.
+    first[0]!.socket.send(JSON.stringify({ type: 'ping' }));
+    await until(() => first[0]!.messages.some((m) => m.type === 'pong'));
+    first[1]!.socket.close();
+    await first[1]!.closed;
+    const again = open(url);
+    await again.opened;
+    again.socket.send(JSON.stringify({ type: 'ping' }));
+    await until(() => again.messages.some((m) => m.type === 'pong'));
+    for (const client of [first[0]!, first[2]!, again]) client.socket.close();
+  });
+
+  it('closes the socket whose auth passes the per-session limit with 4430; other sessions and freed slots are fine', async () => {
+    const url = await start(undefined, { perAddress: 200, perSession: 2 });
+    const clients = [open(url), open(url), open(url), open(url)];
+    await Promise.all(clients.map((client) => client.opened));
+    const [a, b, c, d] = clients as [
+      ReturnType<typeof open>,
+      ReturnType<typeof open>,
+      ReturnType<typeof open>,
+      ReturnType<typeof open>,
+    ];
+    for (const client of [a, b]) client.socket.send(JSON.stringify({ type: 'auth', token: 's1' }));
+    await until(() => [a, b].every((client) => client.messages.some((m) => m.type === 'authed')));
+    // Signing in again with the same session takes no second slot.
+    a.socket.send(JSON.stringify({ type: 'auth', token: 's1' }));
+    await until(() => a.messages.filter((m) => m.type === 'authed').length === 2);
+    c.socket.send(JSON.stringify({ type: 'auth', token: 's1' }));
+    expect(await c.closed).toEqual({
+      code: LIVE_CLOSE_CODES.tooManyForSession,
+      reason: 'At most 2 live connections per session',
+    });
+    d.socket.send(JSON.stringify({ type: 'auth', token: 's2' }));
+    await until(() => d.messages.some((m) => m.type === 'authed'));
+    // A socket that moves to another session frees its slot in the first.
+    b.socket.send(JSON.stringify({ type: 'auth', token: 's2' }));
+    await until(() => b.messages.filter((m) => m.type === 'authed').length === 2);
+    const e = open(url);
+    await e.opened;
+    e.socket.send(JSON.stringify({ type: 'auth', token: 's1' }));
+    await until(() => e.messages.some((m) => m.type === 'authed'));
+    for (const client of [a, b, d, e]) client.socket.close();
   });
 });

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import {
+  LIVE_CLOSE_CODES,
   LIVE_SOCKET_PATH,
   type LiveServerMessage,
   liveClientMessageSchema,
@@ -12,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../lib/app-error';
 import { busTopics, type EventBus } from '../lib/event-bus';
+import { isJsonTooDeep, JSON_TOO_DEEP_MESSAGE } from '../lib/json-depth';
 
 /** The server pings this often; a socket that did not answer the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -27,17 +29,21 @@ export interface LiveSocketDeps {
   bus: EventBus;
   /** Throws an AppError (404) for a match no one may follow. */
   checkMatch(matchId: number): Promise<void>;
-  /** The user of a session token, or an AppError (401). */
-  resolveUser(token: string): Promise<{ userId: number }>;
+  /** The user and session of a session token, or an AppError (401). */
+  resolveUser(token: string): Promise<{ userId: number; sessionId: number }>;
   /** The matches this instance's sockets follow, whenever that set changes. */
   onInterest(matchIds: number[]): void;
   /** Shorter heartbeat and idle times, for tests. */
   timing?: { heartbeatMs?: number; idleMs?: number };
+  /** Sockets open at once per client address, and signed in at once per session (config/env.ts). */
+  limits: { perAddress: number; perSession: number };
 }
 
 interface SocketState {
   matches: Set<number>;
   userId: number | null;
+  /** The session it is signed in with (counted against the session's limit). */
+  sessionId: number | null;
   token: string | null;
   stopBalance: (() => void) | null;
   isAlive: boolean;
@@ -77,9 +83,29 @@ function refuseOtherUpgrades(server: Server): void {
   });
 }
 
+/** How many sockets each key (a client address, a session) holds. */
+class Counts<K> {
+  private readonly counts = new Map<K, number>();
+  of(key: K): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: K): void {
+    this.counts.set(key, this.of(key) + 1);
+  }
+  remove(key: K): void {
+    const left = this.of(key) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
+}
+
 function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
   const rooms = new Map<number, { sockets: Set<WebSocket>; stop: () => void; lastSeq: number }>();
   const states = new Map<WebSocket, SocketState>();
+  // Per instance: behind a load balancer each instance holds its own share of an address's sockets.
+  const byAddress = new Counts<string>();
+  const bySession = new Counts<number>();
+  const { perAddress, perSession } = deps.limits;
   const heartbeatMs = deps.timing?.heartbeatMs ?? HEARTBEAT_MS;
   const idleMs = deps.timing?.idleMs ?? IDLE_MS;
 
@@ -128,7 +154,19 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
     if (code === 'BAD_REQUEST' && ++state.badMessages > MAX_BAD_MESSAGES) socket.close(1008, 'too many bad messages');
   };
 
+  /** The socket no longer follows a player: no balance push, its session's slot given back. */
+  const signOut = (state: SocketState) => {
+    state.stopBalance?.();
+    state.stopBalance = null;
+    if (state.sessionId !== null) bySession.remove(state.sessionId);
+    state.sessionId = null;
+    state.userId = null;
+    state.token = null;
+  };
+
   const onMessage = async (socket: WebSocket, state: SocketState, raw: string) => {
+    // The same bound as every HTTP body (lib/json-depth.ts), before anything parses the text.
+    if (isJsonTooDeep(raw)) return refuse(socket, state, JSON_TOO_DEEP_MESSAGE);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -165,6 +203,15 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
       case 'auth': {
         const user = await deps.resolveUser(message.token);
         if (socket.readyState !== socket.OPEN) return;
+        if (state.sessionId !== user.sessionId) {
+          // Checked and counted with no await in between: parallel auths cannot pass the limit together.
+          if (bySession.of(user.sessionId) >= perSession) {
+            return socket.close(LIVE_CLOSE_CODES.tooManyForSession, `At most ${perSession} live connections per session`);
+          }
+          signOut(state);
+          bySession.add(user.sessionId);
+          state.sessionId = user.sessionId;
+        }
         state.stopBalance?.();
         state.userId = user.userId;
         state.token = message.token;
@@ -192,10 +239,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
       // A session that ended (logout, login elsewhere) stops its balance push.
       if (state.token) {
         deps.resolveUser(state.token).catch(() => {
-          state.stopBalance?.();
-          state.stopBalance = null;
-          state.userId = null;
-          state.token = null;
+          signOut(state);
           send(socket, { type: 'error', message: 'Your session has ended.', code: 'SESSION_EXPIRED' });
         });
       }
@@ -204,10 +248,18 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket) => {
+  app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket, request) => {
+    // request.ip honours TRUST_PROXY_HOPS: behind a proxy, the player's address, not the proxy's.
+    const address = request.ip;
+    if (byAddress.of(address) >= perAddress) {
+      socket.close(LIVE_CLOSE_CODES.tooManyFromAddress, `At most ${perAddress} live connections per address`);
+      return;
+    }
+    byAddress.add(address);
     const state: SocketState = {
       matches: new Set(),
       userId: null,
+      sessionId: null,
       token: null,
       stopBalance: null,
       isAlive: true,
@@ -229,7 +281,8 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
     });
     socket.on('close', () => {
       states.delete(socket);
-      state.stopBalance?.();
+      byAddress.remove(address);
+      signOut(state);
       for (const matchId of state.matches) leave(socket, matchId);
     });
   });

@@ -270,3 +270,56 @@ function cloneValue(value: FuzzValue): FuzzValue {
   if (Array.isArray(value)) return value.map(cloneValue);
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cloneValue(item)]));
 }
+
+/**
+ * Issue 28: bodies hostile by their shape rather than their values, as JSON text. `depth` is how
+ * many arrays and objects the text opens inside one another outside strings (what the server's
+ * pre-scan counts); brackets inside strings are decoys that must not count.
+ * - deep: 65 to 20,000 levels of `[` and `{"a":` mixed, closed or cut short;
+ * - wide: up to 4,000 items or keys at a depth within the limit;
+ * - long: up to 2,000 strings of brackets and escaped quotes, and one of up to 28,000 characters;
+ * Deep bodies of objects can pass the 64 KiB body limit: those must be refused as too large.
+ * - nested: 1 to 64 levels (the limit itself included), with decoys.
+ */
+export interface ShapedBody {
+  shape: 'deep' | 'wide' | 'long' | 'nested';
+  text: string;
+  depth: number;
+}
+
+const BRACKET_DECOY = '"[{[{\\"]}\\\\"';
+
+function nestedText(openers: boolean[], inner: string, closed: boolean): string {
+  const open = openers.map((isArray) => (isArray ? '[' : '{"a":')).join('');
+  if (!closed) return open + inner;
+  const close = openers
+    .map((isArray) => (isArray ? ']' : '}'))
+    .reverse()
+    .join('');
+  return open + inner + close;
+}
+
+const openerKinds = (depth: number) => fc.array(fc.boolean(), { minLength: depth, maxLength: depth });
+
+export const shapedBody: fc.Arbitrary<ShapedBody> = fc.oneof(
+  fc
+    .integer({ min: 65, max: 20_000 })
+    .chain((depth) =>
+      fc.tuple(fc.constant(depth), openerKinds(depth), fc.boolean(), fc.constantFrom('1', BRACKET_DECOY, '[]', '{}')),
+    )
+    .map(([depth, openers, closed, inner]) => ({ shape: 'deep' as const, text: nestedText(openers, inner, closed), depth })),
+  fc.tuple(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 1, max: 4_000 }), fc.boolean()).map(([depth, width, asObject]) => {
+    const items = Array.from({ length: width }, (_, index) => (asObject ? `"k${index}":${index}` : String(index)));
+    const inner = asObject ? `{${items.join(',')}}` : `[${items.join(',')}]`;
+    return { shape: 'wide' as const, text: nestedText(Array<boolean>(depth).fill(true), inner, true), depth: depth + 1 };
+  }),
+  fc.tuple(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 0, max: 14_000 })).map(([decoys, length]) => ({
+    shape: 'long' as const,
+    text: `{"user_name":[${Array<string>(decoys).fill(BRACKET_DECOY).join(',')}],"password":"${'x['.repeat(length)}"}`,
+    depth: 2,
+  })),
+  fc
+    .integer({ min: 1, max: 64 })
+    .chain((depth) => fc.tuple(fc.constant(depth), openerKinds(depth)))
+    .map(([depth, openers]) => ({ shape: 'nested' as const, text: nestedText(openers, BRACKET_DECOY, true), depth })),
+);

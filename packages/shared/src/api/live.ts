@@ -6,6 +6,17 @@ export const LIVE_SOCKET_PATH = '/api/ws';
 /** How many matches one socket may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 
+/**
+ * Close codes of the live socket past its limits (docs/sports.md): an address already has
+ * LIVE_SOCKETS_PER_ADDRESS sockets open (the new one is closed at once), or a session already has
+ * LIVE_SOCKETS_PER_SESSION sockets signed in (the one whose `auth` would pass it is closed). The
+ * reason text says which limit; a client should wait before it tries again.
+ */
+export const LIVE_CLOSE_CODES = {
+  tooManyFromAddress: 4429,
+  tooManyForSession: 4430,
+} as const;
+
 /** What a client sends: JSON, one object per message, each with a `type`. */
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), match_id: z.number().int().positive() }),

@@ -4,7 +4,8 @@
  * Each bet's amounts are rounded on their own (bets.ts), so the book is exactly what settling
  * the bets one by one would pay.
  */
-import { type Bet, type FancyBet, type MarketBet, winAndLoss } from './bets';
+import type { Bet, FancyBet, MarketBet } from './bets';
+import { type FancyLadderRow, fancyLadder, fancyPositionExposure, marketPositionExposure, positionOf } from './bets-position';
 
 export interface Runner {
   selectionId: number;
@@ -16,32 +17,16 @@ export interface RunnerProfitLoss extends Runner {
   profitLossPaise: number;
 }
 
-/**
- * `baseline`: the total when none of the bets' selections wins. `swingBySelection`: what the
- * total moves by when that selection wins instead (backs on it turn from loss to win, lays the other way).
- */
-function marketTotals(bets: readonly MarketBet[]): { baseline: number; swingBySelection: Map<number, number> } {
-  let baseline = 0;
-  const swingBySelection = new Map<number, number>();
-  for (const bet of bets) {
-    const { winPaise, lossPaise } = winAndLoss(bet);
-    baseline += bet.isBack ? -lossPaise : winPaise;
-    const swing = bet.isBack ? winPaise + lossPaise : -(winPaise + lossPaise);
-    swingBySelection.set(bet.selectionId, (swingBySelection.get(bet.selectionId) ?? 0) + swing);
-  }
-  return { baseline, swingBySelection };
-}
-
 /** Profit (+) or loss (−) of all the bets when `winnerSelectionId` wins. */
 export function marketProfitLossIfWins(bets: readonly MarketBet[], winnerSelectionId: number): number {
-  const { baseline, swingBySelection } = marketTotals(bets);
-  return baseline + (swingBySelection.get(winnerSelectionId) ?? 0);
+  const { baseline, steps } = positionOf(bets);
+  return baseline + (steps.get(winnerSelectionId) ?? 0);
 }
 
 /** The win/loss list: for each runner of the market, the player's profit or loss if it wins. */
 export function runnerBook(bets: readonly MarketBet[], runners: readonly Runner[]): RunnerProfitLoss[] {
-  const { baseline, swingBySelection } = marketTotals(bets);
-  return runners.map((runner) => ({ ...runner, profitLossPaise: baseline + (swingBySelection.get(runner.selectionId) ?? 0) }));
+  const { baseline, steps } = positionOf(bets);
+  return runners.map((runner) => ({ ...runner, profitLossPaise: baseline + (steps.get(runner.selectionId) ?? 0) }));
 }
 
 /**
@@ -51,21 +36,11 @@ export function runnerBook(bets: readonly MarketBet[], runners: readonly Runner[
  * returns stakes (0), which never raises the worst case.
  */
 export function marketExposurePaise(bets: readonly MarketBet[], runnerIds?: readonly number[]): number {
-  if (bets.length === 0) return 0;
-  const { baseline, swingBySelection } = marketTotals(bets);
-  let worst = 0;
-  for (const swing of swingBySelection.values()) worst = Math.min(worst, baseline + swing);
-  const isAnotherRunnerPossible = runnerIds === undefined || runnerIds.some((id) => !swingBySelection.has(id));
-  if (isAnotherRunnerPossible) worst = Math.min(worst, baseline);
-  return Math.max(0, -worst);
+  return marketPositionExposure(positionOf(bets), runnerIds);
 }
 
 /** One step of a fancy book: the profit or loss for every result from `fromRun` to `toRun` (null: and above). */
-export interface FancyBookRow {
-  fromRun: number;
-  toRun: number | null;
-  profitLossPaise: number;
-}
+export type FancyBookRow = FancyLadderRow;
 
 /**
  * The total is a step function of the result: it changes only where the result reaches a bet's
@@ -73,22 +48,7 @@ export interface FancyBookRow {
  * rows start at 0 and at each run.
  */
 export function fancyBook(bets: readonly FancyBet[]): FancyBookRow[] {
-  let belowAll = 0;
-  const swingByRun = new Map<number, number>();
-  for (const bet of bets) {
-    const { winPaise, lossPaise } = winAndLoss(bet);
-    // Below every run, Yes bets lose and No bets win.
-    belowAll += bet.isBack ? -lossPaise : winPaise;
-    const swing = bet.isBack ? winPaise + lossPaise : -(winPaise + lossPaise);
-    swingByRun.set(bet.run, (swingByRun.get(bet.run) ?? 0) + swing);
-  }
-  const starts = [...new Set([0, ...swingByRun.keys()])].sort((a, b) => a - b);
-  let total = belowAll;
-  return starts.map((fromRun, index) => {
-    total += swingByRun.get(fromRun) ?? 0;
-    const next = starts[index + 1];
-    return { fromRun, toRun: next === undefined ? null : next - 1, profitLossPaise: total };
-  });
+  return fancyLadder(positionOf(bets));
 }
 
 /** Profit (+) or loss (−) of all the bets at the declared result. */
@@ -100,9 +60,7 @@ export function fancyProfitLossAt(bets: readonly FancyBet[], resultRun: number):
 
 /** Worst-case loss (≥ 0) of the bets over every possible result (the critical runs are enough). */
 export function fancyExposurePaise(bets: readonly FancyBet[]): number {
-  let worst = 0;
-  for (const row of fancyBook(bets)) worst = Math.min(worst, row.profitLossPaise);
-  return Math.max(0, -worst);
+  return fancyPositionExposure(positionOf(bets));
 }
 
 function isFancy(bet: Bet): bet is FancyBet {

@@ -53,23 +53,6 @@ export async function findBetByReference(db: Db, userId: number, reference: stri
   return db.selectFrom('bets').selectAll().where('user_id', '=', userId).where('reference', '=', reference).executeTakeFirst();
 }
 
-const selectOpenBetsOfUser = reusableQuery(
-  (db: Db, target: string, userId: number, status: string) =>
-    db
-      .selectFrom('bets')
-      .selectAll()
-      .where('target', '=', target)
-      .where('user_id', '=', userId)
-      .where('status', '=', status as 'open')
-      .orderBy('bet_id'),
-  [textSentinel(0), numberSentinel(1), textSentinel(2)] as const,
-);
-
-/** The player's open bets in one market (the netting set). */
-export async function listOpenBetsOfUser(db: Db, userId: number, target: string): Promise<BetRecord[]> {
-  return selectOpenBetsOfUser(db, target, userId, 'open');
-}
-
 /** The player's open bets in every market of a match (the win/loss list). */
 export async function listOpenBetsOfUserInMatch(db: Db, userId: number, matchId: number): Promise<BetRecord[]> {
   return db

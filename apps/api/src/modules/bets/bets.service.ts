@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  applyPositionChange,
   type Bet,
   betProblem,
-  exposurePaise,
   fromOddsHundredths,
   type MarketKind,
   marketKindOf,
   type PlacedBet,
   type ParsedRequestOf,
   paiseToRupees,
+  positionChangeOf,
+  positionExposure,
   type endpoints,
   toOddsHundredths,
   winAndLoss,
@@ -21,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FancyQuote, MarketQuote, MarketsService } from '../markets';
 import type { Money } from '../money';
-import { exposureKeyOf, modelBetOf } from './bet-model';
+import { exposureKeyOf } from './bet-model';
 import { lockMarket } from './bets.locks';
 import {
   findBetByReference,
@@ -31,9 +33,9 @@ import {
   findMarketSummary,
   findMatchSummary,
   insertBet,
-  listOpenBetsOfUser,
   listRunners,
 } from './bets.repository';
+import { addToPosition, findPosition } from './positions.repository';
 import type { BetKind } from './bets.table';
 
 export interface PlacementCaller {
@@ -122,7 +124,12 @@ export function createBetsService(
 ): BetsService {
   const wait = options.wait ?? ((ms: number) => sleep(ms));
 
-  /** The bet row, the netted exposure and the idempotency claim commit together, or nothing does. */
+  /**
+   * The bet row, the player's position with it, the netted exposure and the idempotency claim
+   * commit together, or nothing does. The exposure comes from the player's running position in
+   * the market plus this bet, never from their earlier bets one by one: a bet costs the same
+   * whatever the player's history there (docs/betting.md, "Running position").
+   */
   async function commitBet(caller: PlacementCaller, fresh: NewBet): Promise<PlacedBet> {
     const reference = betReferenceOf(caller.idempotency);
     const { userId } = caller;
@@ -130,8 +137,9 @@ export function createBetsService(
       return await moneyTransaction(db, { userIds: [userId], idempotency: caller.idempotency, now: clock.now() }, async (tx) => {
         await lockMarket(tx, fresh.target, 'place');
         await refuseIfDecided(tx, fresh.target);
-        const existing = (await listOpenBetsOfUser(tx, userId, fresh.target)).map(modelBetOf);
-        const exposure = exposurePaise([...existing, fresh.bet], fresh.runnerIds);
+        const change = positionChangeOf(fresh.bet);
+        const position = applyPositionChange(await findPosition(tx, userId, fresh.target), change);
+        const exposure = positionExposure(fresh.bet.kind, position, fresh.runnerIds);
         const { winPaise, lossPaise } = winAndLoss(fresh.bet);
         const isBack = fresh.bet.isBack ? 1 : 0;
         const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
@@ -161,6 +169,7 @@ export function createBetsService(
           placed_at: clock.now(),
           settled_at: null,
         });
+        await addToPosition(tx, userId, fresh.target, change, clock.now());
         await deps.money.holdForBet(tx, {
           userId,
           subject: exposureKeyOf(fresh.target),

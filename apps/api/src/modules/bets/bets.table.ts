@@ -68,11 +68,33 @@ export interface BetSettlementPostingsTable {
   turnover: number;
 }
 
+/**
+ * A player's running position in one market target (docs/betting.md, "Running position"): the
+ * sum of every bet they placed there, added to in each bet's transaction. `baseline` is the total
+ * when no step is reached (packages/shared/src/domain/bets-position.ts).
+ */
+export interface BetPositionsTable {
+  user_id: number;
+  target: string;
+  baseline: number;
+  updated_at: number;
+}
+
+/** One step of a position: a runner (its selection id) or a rung of a fancy run ladder (the run). */
+export interface BetPositionStepsTable {
+  user_id: number;
+  target: string;
+  step_key: number;
+  amount: number;
+}
+
 // Each module adds its own tables to the database type (declaration merging), so db/ imports no module.
 declare module '../../db/schema' {
   interface Database {
     bets: BetsTable;
     bet_settlements: BetSettlementsTable;
     bet_settlement_postings: BetSettlementPostingsTable;
+    bet_positions: BetPositionsTable;
+    bet_position_steps: BetPositionStepsTable;
   }
 }

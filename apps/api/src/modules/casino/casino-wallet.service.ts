@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { isJsonTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../lib/json-depth';
 import { sha256Hex } from '../../lib/ids';
 import { DuplicatePostingError, InsufficientBalanceError, type Money } from '../money';
 import * as repo from './casino.repository';
@@ -206,6 +207,8 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
 
   /** Runs one wallet call; `httpStatus` is 200 for every answer but a malformed request (400). */
   async function handle(call: WalletCall): Promise<{ httpStatus: number; body: WalletAnswer }> {
+    // Bounded before anything walks it, like every other body (plugins/json-body.ts).
+    if (isJsonTooDeep(call.rawBody)) return { httpStatus: 400, body: refusal('RS_ERROR_UNKNOWN', '', JSON_TOO_DEEP_MESSAGE) };
     let parsed: unknown;
     try {
       parsed = JSON.parse(call.rawBody);
@@ -220,6 +223,12 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     const owner = await provider(Number(found.provider_id));
     if (!owner || !isValidSignature(owner.public_key, call.rawBody, call.signature)) {
       return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, 'The signature does not verify') };
+    }
+    // The signed bytes name their operation: signed for another one, they authorise nothing here.
+    if (typeof loose.operation === 'string' && loose.operation !== call.operation) {
+      const named = loose.operation.slice(0, 20);
+      const message = `This body is signed for ${named}, not for ${call.operation}`;
+      return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, message) };
     }
     const result = walletRequestSchemas[call.operation].safeParse(parsed);
     if (!result.success) {

@@ -32,10 +32,24 @@ const base = {
   game_code: z.string().min(1).max(60),
 };
 
+/**
+ * Every body names the operation it is for, inside the signed bytes: a signature then authorises
+ * one operation only, and bytes signed for a win cannot be delivered as a rollback (docs/casino.md).
+ */
+const names = <O extends WalletOperation>(operation: O) => ({ operation: z.literal(operation) });
+
 export const walletRequestSchemas = {
-  balance: z.strictObject({ ...base, currency: z.string().length(3).optional() }),
-  bet: z.strictObject({ ...base, transaction_uuid: uuid, round: uuid, amount: paise, currency: z.string().length(3) }),
+  balance: z.strictObject({ ...names('balance'), ...base, currency: z.string().length(3).optional() }),
+  bet: z.strictObject({
+    ...names('bet'),
+    ...base,
+    transaction_uuid: uuid,
+    round: uuid,
+    amount: paise,
+    currency: z.string().length(3),
+  }),
   win: z.strictObject({
+    ...names('win'),
     ...base,
     transaction_uuid: uuid,
     reference_transaction_uuid: uuid,
@@ -44,6 +58,7 @@ export const walletRequestSchemas = {
     currency: z.string().length(3),
   }),
   rollback: z.strictObject({
+    ...names('rollback'),
     ...base,
     transaction_uuid: uuid,
     reference_transaction_uuid: uuid,

@@ -45,7 +45,8 @@ export function createWalletClient(privateKeyPem: string, transport: WalletTrans
   const key: KeyObject = createPrivateKey(privateKeyPem);
   return {
     async call(operation, body) {
-      const rawBody = JSON.stringify({ request_uuid: randomUUID(), ...body });
+      // The body names its operation, so the signature is good for that operation only (docs/casino.md).
+      const rawBody = JSON.stringify({ operation, request_uuid: randomUUID(), ...body });
       const signature = createSign('RSA-SHA256').update(rawBody).sign(key, 'base64');
       return transport(PATHS[operation], rawBody, signature);
     },
