@@ -33,6 +33,9 @@ import { deletePublishedBefore } from './db/outbox';
 import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { createOutboxRelay, type OutboxRelay } from './lib/outbox-relay';
 import { installLiveSocket } from './plugins/websocket';
+import { installMetrics } from './plugins/metrics';
+import { registerOperationsRoutes } from './modules/operations/operations.routes';
+import { createReadiness } from './modules/operations/readiness.service';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -100,17 +103,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandler(app);
   installZodValidation(app);
   installSecurityHeaders(app, { frameHosts: config.SPORTSBOOK_ALLOWED_HOSTS });
-  await installRateLimit(app, redis);
+  // Before any route: it hooks the routes as they are registered. Off (no cost) without METRICS_PORT.
+  const metrics =
+    config.METRICS_PORT === undefined ? undefined : installMetrics(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
+  if (metrics) app.decorate('metrics', metrics);
+  await installRateLimit(app, redis, config.REDIS_PREFIX);
 
   const db = database.db;
   const bus =
     deps.bus ??
     (redis
-      ? createRedisEventBus(redis, (error) => app.log.warn({ err: error }, 'event bus: Redis error'))
+      ? createRedisEventBus(redis, (error) => app.log.warn({ err: error }, 'event bus: Redis error'), config.REDIS_PREFIX)
       : createLocalEventBus());
   app.decorate('bus', bus);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
-  app.decorate('jobs', createJobRunner(db, clock, app.log));
+  app.decorate('jobs', createJobRunner(db, clock, app.log, metrics?.observeJob));
   app.decorate('outbox', createOutboxRelay(db, bus, clock, app.log));
   app.addHook('onReady', async () => {
     if (config.JOBS_ENABLED === '1') await app.jobs.start();
@@ -152,13 +159,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ticker = createLiveTicker(bus, sportsFeed.markets, app.log);
   app.addHook('onReady', async () => ticker.start());
   app.addHook('onClose', async () => ticker.stop());
-  await installLiveSocket(app, {
+  const liveSocket = await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => void (await sportsFeed.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => ticker.noteInterest(matchIds),
   });
   pushBalances(bus, wallet.wallet, app.log);
+  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
+  const readiness = createReadiness(database, redis, app.log);
+  // The proxy stops sending new requests once ready answers 503; those in flight finish.
+  app.addHook('preClose', async () => readiness.markShuttingDown());
+  registerOperationsRoutes(app, readiness);
   registerUploadRoutes(app, createImageStore(config.UPLOAD_DIR));
   accounts.registerRoutes(app);
   wallet.registerRoutes(app);

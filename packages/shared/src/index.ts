@@ -22,3 +22,4 @@ export * from './domain/sports-odds';
 export * from './validation/text';
 export * from './domain/fair/index';
 export * from './api/casino';
+export * from './api/operations';

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Notices of changed sessions and balances, from any process (see user-changes.ts). */
   userChanges: UserChangeFeed;
+  /** PostgreSQL: the pool's connections now (for the metrics); SQLite has two fixed connections. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     db,
     dialect: 'postgres',
     userChanges,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await userChanges.close();
       await db.destroy();
