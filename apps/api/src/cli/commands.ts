@@ -9,6 +9,7 @@ import { sportsCommands } from '../modules/sports/sports.cli';
 import { uploadCommands } from '../modules/uploads/uploads.cli';
 import { userCommands } from '../modules/users/users.cli';
 import type { AdminCommand } from './command';
+import { dbCommands } from './db.cli';
 
 /** Every operator command; each module owns its own. */
 export const adminCommands: AdminCommand[] = [
@@ -22,4 +23,5 @@ export const adminCommands: AdminCommand[] = [
   ...marketCommands,
   ...casinoCommands,
   ...betCommands,
+  ...dbCommands,
 ];

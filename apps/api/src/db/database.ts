@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { SchemaScopedPostgresDialect } from './postgres-introspector';
+import { backupSqlite } from './sqlite-backup';
 import { postgresUserChanges, reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   userChanges: UserChangeFeed;
   /** PostgreSQL: the pool's connections now (for the metrics); SQLite has two fixed connections. */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** SQLite: a consistent online copy to `file` (sqlite-backup.ts); PostgreSQL has pg_dump. */
+  backup?(file: string): Promise<{ pages: number }>;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,14 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
         beforeAcquire: assertNotInsideTransaction,
       }),
     });
-    return { db, dialect: 'sqlite', userChanges, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      userChanges,
+      // From the reading connection: the writer stays free for the requests of this process.
+      backup: (file) => backupSqlite(reader ?? writer, file),
+      close: () => db.destroy(),
+    };
   }
   const connection: pg.ClientConfig = {
     connectionString: target.url,
