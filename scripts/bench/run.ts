@@ -5,6 +5,7 @@ import { sportsScenario } from './sports';
 import { walletScenario } from './wallet';
 import { casinoScenario } from './casino';
 import { betsScenario } from './bets';
+import { metricsScenario } from './metrics';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
@@ -15,6 +16,7 @@ const scenarios: BenchScenario[] = [
   platformScenario,
   accountsScenario,
   walletScenario,
+  metricsScenario,
   sportsScenario,
   casinoScenario,
   betsScenario,

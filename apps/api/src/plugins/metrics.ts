@@ -10,6 +10,7 @@ import { oldestUnpublishedAt } from '../db/outbox';
 import type { Clock } from '../lib/clock';
 import type { JobRunObserver } from '../lib/job-runner';
 import { refusalCodeOf } from './error-handler';
+import { FastHistogram, type Observe } from './fast-histogram';
 
 /**
  * Prometheus metrics (docs/deploy.md "Metrics"), installed only when METRICS_PORT is set: with
@@ -17,7 +18,7 @@ import { refusalCodeOf } from './error-handler';
  *
  * Cheap per request: one `onResponse` hook on the contract's routes and the providers' wallet
  * routes only (not the site's pages or assets), labelled by the endpoint's path and the status
- * code, both closed lists; each label set's series is looked up once and kept. Everything that
+ * code, both closed lists; each label set's series is found once and kept (fast-histogram.ts). Everything that
  * needs the database (outbox and job lag) is read when Prometheus scrapes, not per request.
  */
 export interface Metrics {
@@ -63,13 +64,12 @@ function hooksOf<T>(existing: T | T[] | undefined): T[] {
 export function installMetrics(app: FastifyInstance, listen: { port: number; host: string }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Histogram({
-    name: 'api_request_duration_seconds',
-    help: 'Time from routing to the last byte of the answer, per contract endpoint (path under /api/) and status',
-    labelNames: ['endpoint', 'status'] as const,
-    buckets: LATENCY_BUCKETS_S,
-    registers: [registry],
-  });
+  const requests = new FastHistogram(
+    'api_request_duration_seconds',
+    'Time from routing to the last byte of the answer, per contract endpoint (path under /api/) and status',
+    LATENCY_BUCKETS_S,
+    registry,
+  );
   const refusals = new Counter({
     name: 'api_refusals_total',
     help: 'Refusals per contract endpoint and error code (docs/refusals.md)',
@@ -101,14 +101,14 @@ export function installMetrics(app: FastifyInstance, listen: { port: number; hos
     const endpoint = endpointLabel(route, contractUrls);
     if (!endpoint) return;
     // One series per status this endpoint has answered, found by status code without building a label key.
-    const byStatus = new Map<number, ReturnType<typeof requests.labels>>();
+    const byStatus = new Map<number, Observe>();
     const betKind = BET_KINDS.get(route.url);
     const placed = betKind ? betsPlaced.labels(betKind) : undefined;
     const onResponse: onResponseHookHandler = (_request, reply, done) => {
       const status = reply.statusCode;
-      let series = byStatus.get(status);
-      if (!series) byStatus.set(status, (series = requests.labels(endpoint, String(status))));
-      series.observe(reply.elapsedTime / 1000);
+      let observe = byStatus.get(status);
+      if (!observe) byStatus.set(status, (observe = requests.series({ endpoint, status: String(status) })));
+      observe(reply.elapsedTime / 1000);
       if (placed && status === 200) placed.inc();
       done();
     };
