@@ -217,7 +217,7 @@ type Market = Awaited<ReturnType<typeof farMarket>>;
  */
 async function addEarlierBets(server: RunningServer, tokens: string[], market: Market): Promise<void> {
   const database = await prepareDatabase(loadConfig({ ...server.env, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }));
-  const wallet = createWalletModule(database.db, systemClock);
+  const { money } = createMoneyModule({ db: database.db, clock: systemClock });
   const sessions = createSessionsService(database.db, systemClock, { idleMinutes: 60 });
   const target = `M:${market.market_id}`;
   try {
@@ -276,10 +276,11 @@ async function addEarlierBets(server: RunningServer, tokens: string[], market: M
           .insertInto('bet_position_steps')
           .values([...position.steps].map(([stepKey, amount]) => ({ user_id: userId, target, step_key: stepKey, amount })))
           .execute();
-        await wallet.wallet.setMarketExposure(tx, {
+        await money.holdForBet(tx, {
           userId,
-          marketKey: `market:${market.market_id}`,
+          subject: `market:${market.market_id}`,
           exposure: exposurePaise(bets, runners),
+          stake: { product: 'match_odds', amount: rows.reduce((sum, row) => sum + (row.stake ?? 0), 0) },
           cause: 'bench: earlier bets',
         });
       });

@@ -195,10 +195,13 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
       return server;
     },
     load,
-    async compare(targets, { slices = 5, sliceSeconds = 2 } = {}) {
+    async compare(targets, options = {}) {
+      // BENCH_SMOKE=1: one short slice each, to show a scenario runs (its figures mean nothing).
+      const isSmoke = process.env.BENCH_SMOKE === '1';
+      const { slices = isSmoke ? 1 : 5, sliceSeconds = isSmoke ? 1 : 2 } = options;
       // 3 s each: with 1 s, V8 had not finished optimising the API's hot path (and its copies
       // were still filling), and the API's CPU per request varied by a quarter between runs.
-      for (const target of targets) await load({ ...target, durationSeconds: WARM_UP_SECONDS });
+      for (const target of targets) await load({ ...target, durationSeconds: isSmoke ? 1 : WARM_UP_SECONDS });
       const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, p50: 0, p99: 0, errors: 0, non2xx: 0 }));
       for (let slice = 0; slice < slices; slice += 1) {
         for (const [index, target] of targets.entries()) {

@@ -6,6 +6,7 @@ import { walletScenario } from './wallet';
 import { casinoScenario } from './casino';
 import { betsScenario } from './bets';
 import { hostileScenario } from './hostile';
+import { metricsScenario } from './metrics';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
@@ -16,6 +17,7 @@ const scenarios: BenchScenario[] = [
   platformScenario,
   accountsScenario,
   walletScenario,
+  metricsScenario,
   sportsScenario,
   casinoScenario,
   betsScenario,

@@ -14,6 +14,7 @@ import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
+import { createOperationsModule } from './modules/operations';
 import { createRgModule } from './modules/responsible-play';
 import { createSettingsModule } from './modules/settings';
 import { createSmsProvider, type SmsProvider } from './modules/sms';
@@ -31,6 +32,7 @@ import { deletePublishedBefore } from './db/outbox';
 import { createJobRunner, type JobRunner } from './lib/job-runner';
 import { createOutboxRelay, type OutboxRelay } from './lib/outbox-relay';
 import { installLiveSocket } from './plugins/websocket';
+import { installMetrics } from './plugins/metrics';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -101,17 +103,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installJsonBodyParser(app);
   installZodValidation(app);
   installSecurityHeaders(app, { frameHosts: config.SPORTSBOOK_ALLOWED_HOSTS });
-  await installRateLimit(app, redis);
+  // Before any route: it hooks the routes as they are registered. Off (no cost) without METRICS_PORT.
+  const metrics =
+    config.METRICS_PORT === undefined ? undefined : installMetrics(app, { port: config.METRICS_PORT, host: config.METRICS_HOST });
+  if (metrics) app.decorate('metrics', metrics);
+  await installRateLimit(app, redis, config.REDIS_PREFIX);
 
   const db = database.db;
   const bus =
     deps.bus ??
     (redis
-      ? createRedisEventBus(redis, (error) => app.log.warn({ err: error }, 'event bus: Redis error'))
+      ? createRedisEventBus(redis, (error) => app.log.warn({ err: error }, 'event bus: Redis error'), config.REDIS_PREFIX)
       : createLocalEventBus());
   app.decorate('bus', bus);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
-  app.decorate('jobs', createJobRunner(db, clock, app.log));
+  app.decorate('jobs', createJobRunner(db, clock, app.log, metrics?.observeJob));
   app.decorate('outbox', createOutboxRelay(db, bus, clock, app.log));
   app.addHook('onReady', async () => {
     if (config.JOBS_ENABLED === '1') await app.jobs.start();
@@ -152,7 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installIdempotency(app, db, clock);
 
   const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
-  await installLiveSocket(app, {
+  const liveSocket = await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
@@ -167,8 +173,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     statement: money.statement,
     playGuard: rg.guard.assertMayPlay,
   });
+  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
+    createOperationsModule({ database, redis, logger: app.log }),
     settings,
     createSportsModule({ db, clock }),
     markets,

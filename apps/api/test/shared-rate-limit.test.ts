@@ -29,7 +29,9 @@ describe.runIf(REDIS_URL)('rate limits with Redis', () => {
   it('are shared by two API instances', async () => {
     const testDb = await createTestDatabase();
     cleanups.push(() => testDb.drop());
-    const config = loadConfig({ LOG_LEVEL: 'silent', ...testDb.env, REDIS_URL: REDIS_URL ?? '' });
+    // Its own Redis names: another test file may count the same route on this Redis at the same time.
+    const prefix = `rl${Math.random().toString(36).slice(2, 8)}:`;
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...testDb.env, REDIS_URL: REDIS_URL ?? '', REDIS_PREFIX: prefix });
     const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
     cleanups.push(() => database.close());
     await migrateToLatest(database);
@@ -52,5 +54,15 @@ describe.runIf(REDIS_URL)('rate limits with Redis', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+
+    // Another site on the same Redis (another REDIS_PREFIX) counts apart.
+    const redis = new Redis(REDIS_URL ?? '');
+    cleanups.push(() => redis.quit());
+    const other = await buildApp({ config: { ...config, REDIS_PREFIX: `${prefix}other:` }, database, redis });
+    registerEndpoint(other, limited, async () => ({ data: { ok: true } }));
+    await other.ready();
+    cleanups.push(() => other.close());
+    const apart = await other.inject({ method: 'POST', url: '/api/test/shared-limit', payload: {}, remoteAddress });
+    expect(apart.statusCode).toBe(200);
   });
 });

@@ -155,6 +155,9 @@ describe.runIf(REDIS_URL)('live push with Redis', () => {
       SIM_SEED: `redis${Date.now()}`,
       SIM_SPEED: '600',
       REDIS_URL: REDIS_URL ?? '',
+      // Its own channels: the same test in the other database's project may run at the same time,
+      // and its ticker must not take over (or drop) this one's matches.
+      REDIS_PREFIX: `live${Math.random().toString(36).slice(2, 8)}:`,
     });
     const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
     cleanups.push(() => database.close());

@@ -27,3 +27,4 @@ export * from './domain/fair/index';
 export * from './api/casino';
 export * from './domain/responsible-play';
 export * from './api/responsible-play';
+export * from './api/operations';

@@ -9,6 +9,7 @@ import { sportsCommands } from '../modules/sports';
 import { uploadCommands } from '../modules/uploads';
 import { userCommands } from '../modules/users';
 import type { AdminCommand } from './command';
+import { dbCommands } from './db.cli';
 
 /** Every operator command; each module owns its own. */
 export const adminCommands: AdminCommand[] = [
@@ -23,4 +24,5 @@ export const adminCommands: AdminCommand[] = [
   ...casinoCommands,
   ...betCommands,
   ...rgCommands,
+  ...dbCommands,
 ];

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'localhost:6379'],
     ['LOG_LEVEL', 'loud'],
+    ['METRICS_PORT', 'nine'],
+    ['REDIS_PREFIX', 'has space'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -26,6 +28,12 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: '' });
     expect(parseDatabaseUrl(config.DATABASE_URL)).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
     expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('keeps metrics off unless METRICS_PORT names a port (an empty value is off, not port 0)', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
   });
 
   it('resolves relative paths against the repository root, wherever npm runs the script', () => {

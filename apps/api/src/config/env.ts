@@ -25,6 +25,25 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\/.+/, 'must be a redis:// address')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Put before every Redis key and channel this site uses (rate-limit counters, the event bus), so
+   * several sites, or test runs, can share one Redis without hearing each other.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{0,40}$/, 'must be at most 40 letters, digits, _ : . or -')
+    .default(''),
+  /**
+   * Prometheus metrics (`GET /metrics`) on this port of their own; unset: no metrics at all (and
+   * no cost). 0 takes any free port (tests).
+   */
+  METRICS_PORT: z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.coerce.number().int().min(0).max(65_535))
+    .optional(),
+  /** Interface of the metrics port: loopback by default, for a scraper on the same machine or a tunnel. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 1: one log line per request (for debugging; it roughly halves throughput — see npm run bench). */
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),

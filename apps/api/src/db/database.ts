@@ -9,6 +9,7 @@ import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { SchemaScopedPostgresDialect } from './postgres-introspector';
 import { postgresUserChanges } from './postgres-user-changes';
+import { backupSqlite } from './sqlite-backup';
 import { reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Notices of changed sessions and balances, from any process (see user-changes.ts). */
   userChanges: UserChangeFeed;
+  /** PostgreSQL: the pool's connections now (for the metrics); SQLite has two fixed connections. */
+  poolUse?(): { total: number; idle: number; waiting: number };
+  /** SQLite: a consistent online copy to `file` (sqlite-backup.ts); PostgreSQL has pg_dump. */
+  backup?(file: string): Promise<{ pages: number }>;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,14 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
         beforeAcquire: assertNotInsideTransaction,
       }),
     });
-    return { db, dialect: 'sqlite', userChanges, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      userChanges,
+      // From the reading connection: the writer stays free for the requests of this process.
+      backup: (file) => backupSqlite(reader ?? writer, file),
+      close: () => db.destroy(),
+    };
   }
   const connection: pg.ClientConfig = {
     connectionString: target.url,
@@ -75,6 +87,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     db,
     dialect: 'postgres',
     userChanges,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await userChanges.close();
       await db.destroy();

@@ -46,6 +46,8 @@ export class GroupCommitter {
   private batchesSinceProbe = 0;
   /** Commits made and units they carried, since start (for tests and a look at how well it batches). */
   readonly counts = { commits: 0, units: 0 };
+  /** Hears the number of units each commit carried (the metrics' batch sizes); nothing by default. */
+  onCommit: ((units: number) => void) | undefined;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -89,6 +91,7 @@ export class GroupCommitter {
         this.counts.commits += 1;
         this.counts.units += done.length;
         this.isJoined = done.length > 1;
+        this.onCommit?.(done.length);
         for (const { unit, value } of done) unit.resolve(value);
       }
     } finally {

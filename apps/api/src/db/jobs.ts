@@ -99,3 +99,16 @@ export async function finishJob(
 export async function findJobByKey(db: Db, key: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('job_key', '=', key).executeTakeFirst();
 }
+
+/** When the longest-waiting due job was due (ms), if any job is due and not running: the queue's lag. */
+export async function oldestDueRunAt(db: Db, now: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('run_at')
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', now)
+    .orderBy('run_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.run_at);
+}

@@ -52,3 +52,15 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/**
+ * The migrations this code knows that the database has not applied (empty: current). One cheap
+ * read of Kysely's table, without the migrator's introspection; a database that a newer release
+ * migrated further is current for this code too.
+ */
+export async function missingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const known = Object.keys(migrationsFor(handle.dialect));
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
+  const applied = new Set(rows.map((row) => row.name));
+  return known.filter((name) => !applied.has(name));
+}

@@ -46,3 +46,15 @@ export async function deletePublishedBefore(db: Db, before: number): Promise<num
   const result = await db.deleteFrom('outbox_events').where('published_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** When the oldest event still waiting to be published was written (ms), if any: the relay's lag. */
+export async function oldestUnpublishedAt(db: Db): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('outbox_events')
+    .select('created_at')
+    .where('published_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.created_at);
+}

@@ -35,7 +35,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger): JobRunner {
+/** Hears how long each job run took and whether it failed (the metrics; settlement is kind `bets.settle`). */
+export type JobRunObserver = (kind: string, seconds: number, hasFailed: boolean) => void;
+
+export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger, observe?: JobRunObserver): JobRunner {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
   const recurring = new Map<string, number>();
@@ -47,6 +50,7 @@ export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger)
     const id = Number(job.id);
     const handler = handlers.get(job.kind);
     const interval = recurring.get(job.kind);
+    const startedAt = performance.now();
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       await handler(JSON.parse(job.payload) as unknown, job);
@@ -55,7 +59,9 @@ export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger)
           ? { status: 'pending' as const, runAt: clock.now() + interval, resetAttempts: true }
           : { status: 'done' as const };
       await finishJob(db, { id, owner }, outcome, clock.now());
+      observe?.(job.kind, (performance.now() - startedAt) / 1000, false);
     } catch (error) {
+      observe?.(job.kind, (performance.now() - startedAt) / 1000, true);
       const message = (error as Error).message ?? String(error);
       logger.error({ err: error, job: job.job_key, attempt: job.attempts }, 'job failed');
       const attempts = Number(job.attempts);

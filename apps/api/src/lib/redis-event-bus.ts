@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createLocalEventBus, type EventBus } from './event-bus';
 
+/** Every channel is `{REDIS_PREFIX}bus:{topic}`. */
 const CHANNEL_PREFIX = 'bus:';
 
 interface Envelope {
@@ -15,8 +16,9 @@ interface Envelope {
  * while this instance's subscribers get it at once, in process. One extra Redis connection
  * subscribes to exactly the topics this instance has handlers for.
  */
-export function createRedisEventBus(publisher: Redis, onError: (error: unknown) => void = () => {}): EventBus {
+export function createRedisEventBus(publisher: Redis, onError: (error: unknown) => void = () => {}, redisPrefix = ''): EventBus {
   const instanceId = randomUUID();
+  const channelPrefix = redisPrefix + CHANNEL_PREFIX;
   const local = createLocalEventBus();
   // No ready check: its INFO would be refused once the connection is in subscriber mode.
   const subscriber = publisher.duplicate({ enableReadyCheck: false });
@@ -30,14 +32,14 @@ export function createRedisEventBus(publisher: Redis, onError: (error: unknown) 
       return;
     }
     if (envelope.from === instanceId) return;
-    local.publish(channel.toString('utf8').slice(CHANNEL_PREFIX.length), envelope.payload);
+    local.publish(channel.toString('utf8').slice(channelPrefix.length), envelope.payload);
   });
 
   return {
     publish(topic, payload) {
       local.publish(topic, payload);
       const text = JSON.stringify({ from: instanceId, payload } satisfies Envelope);
-      publisher.publish(CHANNEL_PREFIX + topic, text).catch(onError);
+      publisher.publish(channelPrefix + topic, text).catch(onError);
     },
     publishLocal: (topic, payload) => local.publishLocal(topic, payload),
     hasLocalSubscribers: (topic) => local.hasLocalSubscribers(topic),
@@ -45,7 +47,7 @@ export function createRedisEventBus(publisher: Redis, onError: (error: unknown) 
       const unsubscribe = local.subscribe(topic, handler);
       const count = counts.get(topic) ?? 0;
       counts.set(topic, count + 1);
-      if (count === 0) subscriber.subscribe(CHANNEL_PREFIX + topic).catch(onError);
+      if (count === 0) subscriber.subscribe(channelPrefix + topic).catch(onError);
       let isDone = false;
       return () => {
         if (isDone) return;
@@ -57,7 +59,7 @@ export function createRedisEventBus(publisher: Redis, onError: (error: unknown) 
           return;
         }
         counts.delete(topic);
-        subscriber.unsubscribe(CHANNEL_PREFIX + topic).catch(onError);
+        subscriber.unsubscribe(channelPrefix + topic).catch(onError);
       };
     },
     async close() {

@@ -45,6 +45,11 @@ function toAppError(error: FastifyError | Error): AppError | null {
   return null;
 }
 
+/** The code a refusal of this error carries (INTERNAL for a server fault): the metrics count refusals by it. */
+export function refusalCodeOf(error: FastifyError | Error): ErrorCode {
+  return toAppError(error)?.code ?? 'INTERNAL';
+}
+
 export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   // The JSON headers again: a refusal raised before the hooks ran (the router's) has none yet.
   reply.headers(API_HEADERS);

@@ -59,12 +59,19 @@ interface SocketState {
  * every handler of the scope it is in, which on the root cost the balance poll about 4% of its
  * CPU (measured). Upgrades to any other path are refused before routing.
  */
-export async function installLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): Promise<void> {
+export async function installLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): Promise<LiveSocketHub> {
+  let openSockets = () => 0;
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
     refuseOtherUpgrades(scope.server);
-    routeLiveSocket(scope, deps);
+    openSockets = routeLiveSocket(scope, deps);
   });
+  return { openSockets: () => openSockets() };
+}
+
+export interface LiveSocketHub {
+  /** Sockets open on this instance now (the metrics). */
+  openSockets(): number;
 }
 
 /**
@@ -99,7 +106,8 @@ class Counts<K> {
   }
 }
 
-function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
+/** Routes the live socket; answers how many sockets are open. */
+function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => number {
   const rooms = new Map<number, { sockets: Set<WebSocket>; stop: () => void; lastSeq: number }>();
   const states = new Map<WebSocket, SocketState>();
   // Per instance: behind a load balancer each instance holds its own share of an address's sockets.
@@ -286,4 +294,5 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): void {
       for (const matchId of state.matches) leave(socket, matchId);
     });
   });
+  return () => states.size;
 }

@@ -29,6 +29,7 @@ import {
   getProvidersList,
   launchGame,
 } from './casino';
+import { health, ready } from './operations';
 import { getGlobalSetting } from './settings';
 import { betHistory, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
 import { getMarkets } from './markets';
@@ -56,6 +57,8 @@ import {
 
 /** The endpoint map: every JSON endpoint of the API, declared once. */
 export const endpoints = {
+  health,
+  ready,
   getGlobalSetting,
   getSports,
   getUserBalance,

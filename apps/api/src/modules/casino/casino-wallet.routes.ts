@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CasinoWallet } from './casino-wallet.service';
-import { WALLET_OPERATIONS } from './wallet-api.schema';
+import { WALLET_OPERATIONS, WALLET_SIGNATURE_HEADER, walletPath } from './wallet-api.schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,9 +19,8 @@ export function registerCasinoWalletRoutes(app: FastifyInstance, wallet: CasinoW
       done(null, {});
     });
     for (const operation of WALLET_OPERATIONS) {
-      const url = operation === 'balance' ? '/api/provider/wallet/user/balance' : `/api/provider/wallet/transaction/${operation}`;
-      scope.post(url, async (request, reply) => {
-        const signature = request.headers['x-signature'];
+      scope.post(walletPath(operation), async (request, reply) => {
+        const signature = request.headers[WALLET_SIGNATURE_HEADER.toLowerCase()];
         const result = await wallet.handle({
           operation,
           rawBody: request.rawWalletBody ?? '',

@@ -2,5 +2,14 @@
 export { type CasinoModule, type CasinoModuleDeps, createCasinoModule } from './casino.module';
 export { type CasinoService, OWN_PROVIDER_CODE } from './casino.service';
 export { findProviderByCode } from './casino.repository';
-export type { WalletAnswer, WalletOperation } from './wallet-api.schema';
+export {
+  type WalletAnswer,
+  type WalletOperation,
+  WALLET_OPERATIONS,
+  WALLET_SIGNATURE_HEADER,
+  WALLET_STATUSES,
+  walletAnswerSchema,
+  walletPath,
+  walletRequestSchemas,
+} from './wallet-api.schema';
 export { casinoCommands } from './casino.cli';

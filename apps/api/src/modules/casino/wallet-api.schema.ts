@@ -70,14 +70,24 @@ export const walletRequestSchemas = {
 
 export type WalletRequest<O extends WalletOperation> = z.infer<(typeof walletRequestSchemas)[O]>;
 
-export interface WalletAnswer {
-  status: WalletStatus;
-  request_uuid: string;
+/** Every answer of the wallet API (HTTP 200, or 400 for a body that is not JSON or fails the schema). */
+export const walletAnswerSchema = z.object({
+  status: z.enum(WALLET_STATUSES),
+  request_uuid: z.string(),
   /** The player as the wallet names them to providers. */
-  user?: string;
-  currency?: string;
+  user: z.string().optional(),
+  currency: z.string().optional(),
   /** Paise the player can stake now. */
-  balance?: number;
+  balance: z.number().int().optional(),
   /** Why, for an error (never for RS_OK). */
-  message?: string;
+  message: z.string().optional(),
+});
+export type WalletAnswer = z.infer<typeof walletAnswerSchema>;
+
+/** The header that carries the signature: base64 RSA-SHA256 over the exact body bytes (docs/casino.md). */
+export const WALLET_SIGNATURE_HEADER = 'X-Signature';
+
+/** Where each operation is called: `POST /api/provider/wallet/...`. */
+export function walletPath(operation: WalletOperation): string {
+  return operation === 'balance' ? '/api/provider/wallet/user/balance' : `/api/provider/wallet/transaction/${operation}`;
 }
