@@ -1,5 +1,6 @@
 import { bonusCommands } from '../modules/money/bonus.cli';
 import { casinoCommands } from '../modules/casino/casino.cli';
+import { crashCommands } from '../modules/fair-games/crash.cli';
 import { ledgerCommands } from '../modules/ledger/ledger.cli';
 import { marketCommands } from '../modules/markets/markets.cli';
 import { walletCommands } from '../modules/money/wallet.cli';
@@ -21,5 +22,6 @@ export const adminCommands: AdminCommand[] = [
   ...ledgerCommands,
   ...marketCommands,
   ...casinoCommands,
+  ...crashCommands,
   ...betCommands,
 ];

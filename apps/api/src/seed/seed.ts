@@ -10,6 +10,7 @@ import { findUserByNameKey } from '../modules/users/users.repository';
 import { CUSTOMER_USER_TYPE, createUser, type NewUser } from '../modules/users/users.service';
 import { AppError } from '../lib/app-error';
 import { createWalletModule } from '../modules/money/money.module';
+import { createCrashChains, DEMO_CRASH_CHAIN_LENGTH } from '../modules/fair-games/crash-chain.service';
 import type { Db } from '../db/database';
 
 const DEMO_ASSETS_DIR = apiFile('src/seed/assets');
@@ -61,6 +62,10 @@ export async function seedDemoDataOnFirstStart(db: Db, clock: Clock, images: Ima
       'Demo opening balance',
     );
   }
+  // Crash plays from a published chain: a demo install publishes one at once (on its game page and
+  // at /api/fair/crashChains); an operator publishes theirs with `crash chain create`.
+  const crashChains = createCrashChains(db, clock);
+  if ((await crashChains.list(1)).length === 0) await crashChains.create(DEMO_CRASH_CHAIN_LENGTH);
   return true;
 }
 

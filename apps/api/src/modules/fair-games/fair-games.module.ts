@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { OWN_PROVIDER_CODE, type CasinoService } from '../casino/casino.service';
 import { findProviderByCode } from '../casino/casino.repository';
+import { createCrashChains } from './crash-chain.service';
 import { createCrashService } from './crash.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
 import { createFairGamesService, type FairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
@@ -67,10 +68,16 @@ export async function createFairGamesModule(
   const keys = await seedOwnProvider(db, clock, casino);
   const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
   const service = createFairGamesService(db, clock, wallet);
-  const crash = createCrashService(db, clock, wallet, {
-    player: (token, gameCode) => service.player(token, gameCode),
-    stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
-  });
+  const crash = createCrashService(
+    db,
+    clock,
+    wallet,
+    {
+      player: (token, gameCode) => service.player(token, gameCode),
+      stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
+    },
+    createCrashChains(db, clock),
+  );
   return { service, registerRoutes: (target) => registerFairGamesRoutes(target, service, crash) };
 }
 
