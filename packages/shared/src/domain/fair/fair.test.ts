@@ -82,6 +82,26 @@ describe('published test vectors', () => {
     expect(() => check('forged.json', { seeds: FAIR_VECTOR_SEEDS, crash_chain: forged })).toThrow();
   });
 
+  it('recompute rounds of the first rules with --rules 1 (docs/casino-fairness.md, Earlier rules)', () => {
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-round.mjs');
+    // Rounds published under version 1, before Dice, Limbo, Mines and Crash changed.
+    const versionOne = [
+      ['dice', 1, { target: 75.5, direction: 'over' }, { roll: 41.94 }, 0],
+      ['limbo', 0, { target: 2 }, { result: 1.01 }, 0],
+      ['mines', 1, { mines: 5, tiles: [24] }, { mines: [0, 1, 4, 10, 24] }, 0],
+      ['crash', 1, { cashout: 1.2 }, { crash_point: 1.7 }, 12000],
+    ] as const;
+    for (const [game, nonce, params, outcome, multiplier] of versionOne) {
+      const args = ['--game', game, '--server-seed', FAIR_VECTOR_SEEDS.serverSeed, '--client-seed', FAIR_VECTOR_SEEDS.clientSeed];
+      const output = execFileSync(
+        process.execPath,
+        [script, ...args, '--nonce', String(nonce), '--params', JSON.stringify(params), '--rules', '1'],
+        { encoding: 'utf8' },
+      );
+      expect(JSON.parse(output)).toMatchObject({ outcome, multiplier });
+    }
+  });
+
   it('covers every game', () => {
     expect(new Set([...FAIR_VECTORS.map((vector) => vector.game), 'crash'])).toEqual(new Set(FAIR_GAME_CODES));
   });
