@@ -140,5 +140,16 @@ describe('provable fairness on a phone', () => {
     expect(shown).toContain('Hashed down the chain, the round hash gives the published terminating hash.');
     expect(shown).toContain('The outcome matches the round as played.');
     await screenshot(page, 'fair-crash-verified');
+
+    // Anyone, logged in or not, finds the published chains on /provably-fair.
+    const visitor = await (
+      await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' })
+    ).newPage();
+    await visitor.goto('/provably-fair');
+    const list = visitor.getByTestId('crash-chains');
+    await expect.poll(() => list.textContent(), { timeout: 10_000 }).toContain(terminating);
+    expect(await list.textContent()).toContain('in play');
+    expect(await pageWidth(visitor)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await screenshot(visitor, 'fair-chains-public');
   });
 });
