@@ -83,15 +83,27 @@ export async function setUnplayedClientSeed(db: Db, seedId: number, clientSeed: 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Retires an active pair: its server seed becomes public. False when it was no longer active. */
-export async function revealSeed(db: Db, seedId: number, now: number): Promise<boolean> {
-  const result = await db
+/**
+ * Retires the player's active pair (its server seed becomes public) and answers it as it was at
+ * that moment, in one statement; undefined when the player had no active pair any more.
+ */
+export async function revealActiveSeed(db: Db, player: string, now: number): Promise<SeedRow | undefined> {
+  const row = await db
     .updateTable('fair_seeds')
     .set({ is_active: 0, revealed_at: now })
-    .where('id', '=', seedId)
+    .where('player', '=', player)
     .where('is_active', '=', 1)
+    .returning([
+      'id',
+      'server_seed',
+      'server_seed_hash',
+      'client_seed',
+      'next_nonce',
+      'next_server_seed',
+      'next_server_seed_hash',
+    ])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? { ...row, id: Number(row.id), next_nonce: Number(row.next_nonce) } : undefined;
 }
 
 /**

@@ -76,20 +76,30 @@ export function createFairSeeds(db: Db, clock: Clock) {
 
   /** Reveals the active pair and activates the committed next server seed with `clientSeed`. */
   async function rotate(player: string, clientSeed: string | undefined) {
-    const current = await active(player);
+    // Makes the first pair, or commits a next seed to a pair from before next seeds, first.
+    await active(player);
     return writeTransaction(db, async (trx) => {
-      if (!(await repo.revealSeed(trx, current.id, clock.now()))) {
+      const current = await repo.revealActiveSeed(trx, player, clock.now());
+      if (!current || !isCommitted(current)) {
         throw new AppError('CONFLICT', 'Your seeds changed at the same moment; look at them again and retry');
       }
       const next = freshServerSeed();
-      const id = await repo.insertActiveSeed(trx, {
-        player,
+      const seeds: Omit<CommittedSeedRow, 'id'> = {
         server_seed: current.next_server_seed,
         server_seed_hash: current.next_server_seed_hash,
         // Left out: the player keeps their client seed; the server never picks one for them.
         client_seed: clientSeed ?? current.client_seed,
+        next_nonce: 0,
         next_server_seed: next.seed,
         next_server_seed_hash: next.hash,
+      };
+      const id = await repo.insertActiveSeed(trx, {
+        player,
+        server_seed: seeds.server_seed,
+        server_seed_hash: seeds.server_seed_hash,
+        client_seed: seeds.client_seed,
+        next_server_seed: seeds.next_server_seed,
+        next_server_seed_hash: seeds.next_server_seed_hash,
         created_at: clock.now(),
       });
       const revealed: RevealedPair = {
@@ -98,16 +108,7 @@ export function createFairSeeds(db: Db, clock: Clock) {
         client_seed: current.client_seed,
         rounds: await repo.countSeedRounds(trx, current.id),
       };
-      const seeds: CommittedSeedRow = {
-        id,
-        server_seed: current.next_server_seed,
-        server_seed_hash: current.next_server_seed_hash,
-        client_seed: clientSeed ?? current.client_seed,
-        next_nonce: 0,
-        next_server_seed: next.seed,
-        next_server_seed_hash: next.hash,
-      };
-      return { revealed, seeds };
+      return { revealed, seeds: { id, ...seeds } };
     });
   }
 
