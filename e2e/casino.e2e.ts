@@ -99,7 +99,7 @@ describe('casino journeys', () => {
     await openGame(page, 'Limbo', '/home/group/brino-game-list/super-game');
     const hash = await page.getByTestId('server-seed-hash').textContent();
     await playRound(page);
-    await page.getByRole('button', { name: 'Rotate server seed' }).click();
+    await page.getByRole('button', { name: 'Rotate seed pair' }).click();
     await page.getByTestId('revealed-server-seed').waitFor();
     await expect.poll(() => page.getByTestId('server-seed-hash').textContent()).not.toBe(hash);
 

@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-/* global process, console, URL */
-// Verifies one round of our provably fair games with nothing but Node (no packages, no build):
+/* global process, console, URL, fetch */
+// Verifies rounds of our provably fair games with nothing but Node ≥ 20 (no packages, no build),
+// from public data only (docs/casino-fairness.md):
 //   node scripts/verify-round.mjs --game dice --server-seed S --client-seed C --nonce N \
 //     --params '{"target":50,"direction":"under"}' [--server-seed-hash H]
-// It prints the SHA-256 of the server seed (compare it with the hash shown before play), the
-// outcome and the multiplier. `--vectors FILE.json` checks a list of published vectors instead.
+//   node scripts/verify-round.mjs --game crash --round-hash H --salt S --position K \
+//     --terminating-hash T [--salt-hash SH]
+//   node scripts/verify-round.mjs --site https://casino.example --round ROUND_UUID
+//   node scripts/verify-round.mjs --site https://casino.example --crash-round N
+// It prints the outcome and the multiplier and checks every commitment it is given (the server
+// seed against the hash shown before play; a crash round's hash down its chain to the published
+// terminating hash, the salt against its commitment). `--vectors FILE.json` checks published
+// vectors instead. `--rules 1` recomputes a round played under the first rules (Dice, Limbo,
+// Mines and Crash changed; docs/casino-fairness.md, Earlier rules).
 // This is a second, independent copy of packages/shared/src/domain/fair: the tests run both on
-// the published vectors (docs/casino-fairness.md), so neither can drift.
+// the published vectors, so neither can drift.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -34,7 +42,21 @@ const choose = (n, k) => {
   for (let i = 0; i < k; i += 1) r = (r * (n - i)) / (i + 1);
   return r;
 };
-const crashPoint = (f) => Math.min(100_000_000, Math.max(100, Math.floor(99 / (1 - f))));
+const MAX_POINT = 100_000_000;
+// Limbo as Stake publishes it, operation by operation: 1e8 / (float * 1e8) * 0.99, floored to the cent.
+const limboResult = (f) => {
+  const hundredths = Math.floor((1e8 / (f * 1e8)) * 0.99 * 100);
+  return Number.isFinite(hundredths) ? Math.max(100, hundredths) : 2 ** 32 * 100;
+};
+// Crash from a chain hash: n = first 4 bytes of HMAC-SHA256(key = round hash, message = salt).
+const crashFromHash = (hash, salt) => {
+  const n = BigInt(`0x${createHmac('sha256', hash).update(salt).digest('hex').slice(0, 8)}`);
+  const point = Number((99n * 2n ** 32n) / (n + 1n));
+  return Math.min(MAX_POINT, Math.max(100, point));
+};
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+// The first rules (version 1), for rounds played before they changed.
+const crashPointV1 = (f) => Math.min(MAX_POINT, Math.max(100, Math.floor(99 / (1 - f))));
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 const PLINKO = {
   8: [56000, 21000, 11000, 10000, 5000, 10000, 11000, 21000, 56000],
@@ -82,9 +104,9 @@ const GAMES = {
   dice: [
     () => 1,
     (f, p) => {
-      const roll = Math.floor(f[0] * 10000);
+      const roll = Math.floor(f[0] * 10001);
       const target = Math.round(p.target * 100);
-      const winning = p.direction === 'under' ? target : 9999 - target;
+      const winning = p.direction === 'under' ? target : 10000 - target;
       const win = p.direction === 'under' ? roll < target : roll > target;
       return { outcome: { roll: roll / 100 }, multiplier: win ? Math.floor(99000000 / winning) : 0 };
     },
@@ -92,17 +114,9 @@ const GAMES = {
   limbo: [
     () => 1,
     (f, p) => {
-      const result = crashPoint(f[0]);
+      const result = limboResult(f[0]);
       const target = Math.round(p.target * 100);
       return { outcome: { result: result / 100 }, multiplier: result >= target ? target * 100 : 0 };
-    },
-  ],
-  crash: [
-    () => 1,
-    (f, p) => {
-      const point = crashPoint(f[0]);
-      const cashout = Math.round(p.cashout * 100);
-      return { outcome: { crash_point: point / 100 }, multiplier: point >= cashout ? cashout * 100 : 0 };
     },
   ],
   mines: [
@@ -111,7 +125,8 @@ const GAMES = {
       const mines = pick(f, 25, p.mines);
       const safe = p.tiles.every((tile) => !mines.includes(tile));
       const multiplier = Math.floor((0.99 * 10000 * choose(25, p.tiles.length)) / choose(25 - p.mines, p.tiles.length));
-      return { outcome: { mines: [...mines].sort((a, b) => a - b) }, multiplier: safe ? multiplier : 0 };
+      // In the order picked (Stake's order).
+      return { outcome: { mines }, multiplier: safe ? multiplier : 0 };
     },
   ],
   plinko: [
@@ -183,15 +198,171 @@ const GAMES = {
   ],
 };
 
-export function verifyRound({ game, serverSeed, clientSeed, nonce, params }) {
-  const entry = GAMES[game];
-  if (!entry) throw new Error(`Unknown game ${game}; one of ${Object.keys(GAMES).join(', ')}`);
+/** The first rules (version 1): Dice over 10 000 rolls, Limbo on 1 − f, Mines sorted, Crash from seeds. */
+const GAMES_V1 = {
+  ...GAMES,
+  dice: [
+    () => 1,
+    (f, p) => {
+      const roll = Math.floor(f[0] * 10000);
+      const target = Math.round(p.target * 100);
+      const winning = p.direction === 'under' ? target : 9999 - target;
+      const win = p.direction === 'under' ? roll < target : roll > target;
+      return { outcome: { roll: roll / 100 }, multiplier: win ? Math.floor(99000000 / winning) : 0 };
+    },
+  ],
+  limbo: [
+    () => 1,
+    (f, p) => {
+      const result = crashPointV1(f[0]);
+      const target = Math.round(p.target * 100);
+      return { outcome: { result: result / 100 }, multiplier: result >= target ? target * 100 : 0 };
+    },
+  ],
+  mines: [
+    GAMES.mines[0],
+    (f, p) => {
+      const { outcome, multiplier } = GAMES.mines[1](f, p);
+      return { outcome: { mines: [...outcome.mines].sort((a, b) => a - b) }, multiplier };
+    },
+  ],
+  // Version 1 crash rounds: the round's own server seed, client seed `crash`, nonce = round number.
+  crash: [
+    () => 1,
+    (f, p) => {
+      const point = crashPointV1(f[0]);
+      const cashout = Math.round(p.cashout * 100);
+      return { outcome: { crash_point: point / 100 }, multiplier: point >= cashout ? cashout * 100 : 0 };
+    },
+  ],
+};
+
+export function verifyRound({ game, serverSeed, clientSeed, nonce, params, rules = 2 }) {
+  const table = rules === 1 ? GAMES_V1 : GAMES;
+  const entry = table[game];
+  if (!entry) {
+    const hint = game === 'crash' ? ' (a crash round of a chain: --round-hash, --salt, --position, --terminating-hash)' : '';
+    throw new Error(`Unknown game ${game}${hint}; one of ${Object.keys(table).join(', ')}`);
+  }
   const [count, resolve] = entry;
+  return { server_seed_hash: sha256(serverSeed), ...resolve(floats(serverSeed, clientSeed, nonce, count(params)), params) };
+}
+
+/**
+ * One crash round of a published chain: its point from its hash and the chain's salt, and its
+ * hash hashed `position` times must give the chain's terminating hash (published before round 1).
+ */
+export function verifyCrashRound({ roundHash, salt, position, terminatingHash, saltHash, previousHash, cashout }) {
+  const point = crashFromHash(roundHash, salt);
+  const problems = [];
+  if (saltHash !== undefined && sha256(salt) !== saltHash) problems.push('The salt does not match its published commitment.');
+  if (previousHash !== undefined && sha256(roundHash) !== previousHash)
+    problems.push('SHA-256 of the round hash is not the previous round hash.');
+  if (terminatingHash !== undefined) {
+    let hash = roundHash;
+    for (let step = 0; step < position; step += 1) hash = sha256(hash);
+    if (hash !== terminatingHash) problems.push(`Hashing the round hash ${position} times does not give the terminating hash.`);
+  }
+  const target = cashout === undefined ? undefined : Math.round(cashout * 100);
   return {
-    server_seed_hash: createHash('sha256').update(serverSeed).digest('hex'),
-    ...resolve(floats(serverSeed, clientSeed, nonce, count(params)), params),
+    outcome: { crash_point: point / 100 },
+    ...(target === undefined ? {} : { multiplier: point >= target ? target * 100 : 0 }),
+    problems,
   };
 }
+
+/** Checks a list of published vectors: `{seeds, vectors}` and, optionally, `crash_chain`. */
+export function checkVectors({ seeds, vectors = [], crash_chain: chain }) {
+  const lines = [];
+  let failed = 0;
+  for (const vector of vectors) {
+    const result = verifyRound({ ...seeds, game: vector.game, nonce: vector.nonce, params: vector.params });
+    const ok = JSON.stringify(result.outcome) === JSON.stringify(vector.outcome) && result.multiplier === vector.multiplier;
+    if (!ok) failed += 1;
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${vector.game} nonce ${vector.nonce}`);
+  }
+  for (const round of chain?.rounds ?? []) {
+    const result = verifyCrashRound({
+      roundHash: round.hash,
+      salt: chain.salt,
+      saltHash: chain.saltHash,
+      position: round.position,
+      terminatingHash: chain.terminatingHash,
+    });
+    const ok = result.problems.length === 0 && result.outcome.crash_point === round.crash_point;
+    if (!ok) failed += 1;
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} crash chain position ${round.position}`);
+  }
+  const total = vectors.length + (chain?.rounds.length ?? 0);
+  lines.push(`${total - failed} of ${total} vectors match`);
+  return { failed, lines };
+}
+
+async function fetchData(site, path) {
+  const response = await fetch(new URL(`/api/${path}`, site));
+  const body = await response.json();
+  if (!response.ok || body.status === false) throw new Error(`${path}: ${body.message ?? response.status}`);
+  return body.data;
+}
+
+/** Fetches a round's public record from the site and recomputes it; resolves to the problems found. */
+async function verifyFromSite(site, values) {
+  if (values['crash-round']) {
+    const round = await fetchData(site, `fair/crashRound?round_number=${encodeURIComponent(values['crash-round'])}`);
+    if (round.server_seed === null) return ['The round has not crashed yet: its hash is still secret.'];
+    if (round.chain === null) {
+      // A version 1 round (before chains): its own seed, client seed `crash`, nonce = round number.
+      const result = verifyRound({
+        game: 'crash',
+        serverSeed: round.server_seed,
+        clientSeed: 'crash',
+        nonce: round.round_number,
+        params: { cashout: 1.01 },
+        rules: 1,
+      });
+      console.log(JSON.stringify({ round_number: round.round_number, rules: 1, outcome: result.outcome }, null, 2));
+      return [
+        ...(result.server_seed_hash === round.server_seed_hash ? [] : ['The seed does not match the hash shown.']),
+        ...(result.outcome.crash_point === round.crash_point ? [] : ['The crash point differs from the one played.']),
+      ];
+    }
+    const result = verifyCrashRound({
+      roundHash: round.server_seed,
+      previousHash: round.server_seed_hash,
+      salt: round.chain.salt,
+      saltHash: round.chain.salt_hash,
+      position: round.chain.position,
+      terminatingHash: round.chain.terminating_hash,
+    });
+    console.log(JSON.stringify({ round_number: round.round_number, chain: round.chain.id, ...result }, null, 2));
+    return [
+      ...result.problems,
+      ...(result.outcome.crash_point === round.crash_point ? [] : ['The crash point differs from the one played.']),
+    ];
+  }
+  const round = await fetchData(site, `fair/round?round_uuid=${encodeURIComponent(values.round)}`);
+  if (round.server_seed === null) return ['The server seed is not revealed yet: rotate the seed pair first.'];
+  const result = verifyRound({
+    game: round.game_code,
+    serverSeed: round.server_seed,
+    clientSeed: round.client_seed,
+    nonce: round.nonce,
+    params: round.params,
+    rules: round.rules,
+  });
+  console.log(JSON.stringify({ round_uuid: round.round_uuid, ...result }, null, 2));
+  return [
+    ...(result.server_seed_hash === round.server_seed_hash ? [] : ['The server seed does not match the hash shown before play.']),
+    ...(JSON.stringify(result.outcome) === JSON.stringify(round.outcome) ? [] : ['The outcome differs from the one played.']),
+    ...(result.multiplier === round.multiplier ? [] : ['The multiplier differs from the one paid.']),
+  ];
+}
+
+const USAGE = `usage:
+  node scripts/verify-round.mjs --game G --server-seed S --client-seed C --nonce N --params JSON [--server-seed-hash H] [--rules 1]
+  node scripts/verify-round.mjs --game crash --round-hash H --salt S --position K --terminating-hash T [--salt-hash SH]
+  node scripts/verify-round.mjs --site URL --round ROUND_UUID | --crash-round N
+  node scripts/verify-round.mjs --vectors FILE`;
 
 const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isMain) {
@@ -203,23 +374,48 @@ if (isMain) {
       'client-seed': { type: 'string' },
       nonce: { type: 'string' },
       params: { type: 'string', default: '{}' },
+      rules: { type: 'string', default: '2' },
+      'round-hash': { type: 'string' },
+      salt: { type: 'string' },
+      'salt-hash': { type: 'string' },
+      position: { type: 'string' },
+      'terminating-hash': { type: 'string' },
+      site: { type: 'string' },
+      round: { type: 'string' },
+      'crash-round': { type: 'string' },
       vectors: { type: 'string' },
     },
   });
   if (values.vectors) {
-    const { seeds, vectors } = JSON.parse(readFileSync(values.vectors, 'utf8'));
-    let failed = 0;
-    for (const vector of vectors) {
-      const result = verifyRound({ ...seeds, game: vector.game, nonce: vector.nonce, params: vector.params });
-      const ok = JSON.stringify(result.outcome) === JSON.stringify(vector.outcome) && result.multiplier === vector.multiplier;
-      if (!ok) failed += 1;
-      console.log(`${ok ? 'ok  ' : 'FAIL'} ${vector.game} nonce ${vector.nonce}`);
-    }
-    console.log(`${vectors.length - failed} of ${vectors.length} vectors match`);
+    const { failed, lines } = checkVectors(JSON.parse(readFileSync(values.vectors, 'utf8')));
+    for (const line of lines) console.log(line);
     process.exit(failed === 0 ? 0 : 1);
   }
+  if (values.site && (values.round || values['crash-round'])) {
+    const problems = await verifyFromSite(values.site, values);
+    for (const problem of problems) console.error(problem);
+    console.log(problems.length === 0 ? 'verified: the round matches its public record' : 'NOT verified');
+    process.exit(problems.length === 0 ? 0 : 1);
+  }
+  if (values.game === 'crash' && values['round-hash']) {
+    if (values.salt === undefined || values.position === undefined || values['terminating-hash'] === undefined) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    const result = verifyCrashRound({
+      roundHash: values['round-hash'],
+      salt: values.salt,
+      saltHash: values['salt-hash'],
+      position: Number(values.position),
+      terminatingHash: values['terminating-hash'],
+      cashout: values.params === '{}' ? undefined : JSON.parse(values.params).cashout,
+    });
+    console.log(JSON.stringify(result, null, 2));
+    for (const problem of result.problems) console.error(problem);
+    process.exit(result.problems.length === 0 ? 0 : 1);
+  }
   if (!values.game || !values['server-seed'] || values['client-seed'] === undefined || values.nonce === undefined) {
-    console.error('usage: node scripts/verify-round.mjs --game G --server-seed S --client-seed C --nonce N --params JSON');
+    console.error(USAGE);
     process.exit(2);
   }
   const result = verifyRound({
@@ -228,6 +424,7 @@ if (isMain) {
     clientSeed: values['client-seed'],
     nonce: Number(values.nonce),
     params: JSON.parse(values.params),
+    rules: Number(values.rules),
   });
   console.log(JSON.stringify(result, null, 2));
   if (values['server-seed-hash'] && values['server-seed-hash'] !== result.server_seed_hash) {

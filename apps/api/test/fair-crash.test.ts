@@ -71,7 +71,7 @@ describe('crash: shared rounds, several players, cash out', () => {
     expect(after.my_bet).toMatchObject({ cashout: 1.2, payout: 12, is_settled: true });
     expect(await t.cashOf(a.userId)).toBe(10_000 - 1_000 + 1_200);
     expect(createHash('sha256').update(after.round.server_seed).digest('hex')).toBe(round.server_seed_hash);
-    expect(crashPointOf(after.round.server_seed, round.round_number)).toBe(Math.round(after.round.crash_point * 100));
+    expect(crashPointOf(after.round.server_seed, after.round.chain.salt)).toBe(Math.round(after.round.crash_point * 100));
     const verified = (await t.get(`fair/crashRound?round_number=${round.round_number}`)).json().data;
     expect(verified.server_seed).toBe(after.round.server_seed);
     const report = (await t.post('report/casinoResult', {}, { token: a.token })).json().data;

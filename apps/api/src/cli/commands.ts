@@ -1,6 +1,7 @@
 import { betCommands } from '../modules/bets';
 import { bonusCommands } from '../modules/bonus';
 import { casinoCommands } from '../modules/casino';
+import { crashCommands } from '../modules/fair-games';
 import { marketCommands } from '../modules/markets';
 import { ledgerCommands, walletCommands } from '../modules/money';
 import { rgCommands } from '../modules/responsible-play';
@@ -22,6 +23,7 @@ export const adminCommands: AdminCommand[] = [
   ...ledgerCommands,
   ...marketCommands,
   ...casinoCommands,
+  ...crashCommands,
   ...betCommands,
   ...rgCommands,
   ...dbCommands,

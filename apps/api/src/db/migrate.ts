@@ -11,6 +11,8 @@ import { sportsFeedMigration } from './migrations/0020-sports-feed';
 import { casinoMigration } from './migrations/0030-casino';
 import { fairGamesMigration } from './migrations/0031-fair-games';
 import { betsMigration } from './migrations/0040-bets';
+import { fairSeedCommitmentsMigration } from './migrations/0070-fair-seed-commitments';
+import { crashChainsMigration } from './migrations/0071-crash-chains';
 import { postingKindsMigration } from './migrations/0050-posting-kinds';
 import { responsiblePlayMigration } from './migrations/0051-responsible-play';
 import { betPositionsMigration } from './migrations/0080-bet-positions';
@@ -30,6 +32,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0030-casino': casinoMigration(dialect),
     '0031-fair-games': fairGamesMigration(dialect),
     '0040-bets': betsMigration(dialect),
+    '0070-fair-seed-commitments': fairSeedCommitmentsMigration(),
+    '0071-crash-chains': crashChainsMigration(dialect),
     '0050-posting-kinds': postingKindsMigration(dialect),
     '0051-responsible-play': responsiblePlayMigration(dialect),
     '0080-bet-positions': betPositionsMigration(),

@@ -9,6 +9,7 @@ import type { ImageStore } from '../modules/uploads';
 import { CUSTOMER_USER_TYPE, createUser, findUserByNameKey, type NewUser } from '../modules/users';
 import { AppError } from '../lib/app-error';
 import { createMoneyModule } from '../modules/money';
+import { createCrashChains, DEMO_CRASH_CHAIN_LENGTH } from '../modules/fair-games';
 import type { Db } from '../db/database';
 
 const DEMO_ASSETS_DIR = apiFile('src/seed/assets');
@@ -60,6 +61,10 @@ export async function seedDemoDataOnFirstStart(db: Db, clock: Clock, images: Ima
       'Demo opening balance',
     );
   }
+  // Crash plays from a published chain: a demo install publishes one at once (on its game page and
+  // at /api/fair/crashChains); an operator publishes theirs with `crash chain create`.
+  const crashChains = createCrashChains(db, clock);
+  if ((await crashChains.list(1)).length === 0) await crashChains.create(DEMO_CRASH_CHAIN_LENGTH);
   return true;
 }
 

@@ -171,8 +171,13 @@ const clientSeed = z
   .max(64, 'Client seed is at most 64 characters')
   .regex(/^[\x21-\x7e]+$/, 'Client seed may hold printable characters without spaces');
 
+/**
+ * The seeds in play (docs/casino-fairness.md, Seeds): the active server seed's hash and the next
+ * one's, committed before the player chooses the client seed that plays with it.
+ */
 export const fairSeedsSchema = z.object({
   server_seed_hash: z.string(),
+  next_server_seed_hash: z.string(),
   client_seed: z.string(),
   /** The nonce of the next round. */
   nonce: z.number(),
@@ -194,6 +199,8 @@ export const fairRoundSchema = z.object({
   client_seed: z.string(),
   /** Revealed once the player rotated the seed; null before. */
   server_seed: z.string().nullable(),
+  /** The rules version it was played under: 1 before Dice, Limbo and Mines took Stake's formulas. */
+  rules: z.number(),
 });
 export type FairRoundView = z.infer<typeof fairRoundSchema>;
 
@@ -229,24 +236,36 @@ export const fairPlay = defineEndpoint({
   rateLimit: { max: 600, windowMs: 60_000 },
 });
 
+const revealedPairSchema = z.object({
+  server_seed: z.string(),
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  rounds: z.number(),
+});
+
+/**
+ * Sets the client seed. While no round was played on the active pair it keeps its server seed;
+ * after one, the pair rotates to the committed next server seed (`revealed`: the old pair).
+ */
 export const fairSetClientSeed = defineEndpoint({
   method: 'POST',
   path: 'fair/setClientSeed',
   auth: 'public',
   request: z.strictObject({ token: gameToken, client_seed: clientSeed }),
-  data: fairSeedsSchema,
+  data: z.object({ seeds: fairSeedsSchema, revealed: revealedPairSchema.nullable() }),
   rateLimit: { max: 60, windowMs: 60_000 },
 });
 
+/**
+ * Reveals the active server seed, activates the committed next one with the player's client seed
+ * (`client_seed`; the current one when left out) and commits a new next one.
+ */
 export const fairRotateSeed = defineEndpoint({
   method: 'POST',
   path: 'fair/rotateSeed',
   auth: 'public',
-  request: z.strictObject({ token: gameToken }),
-  data: z.object({
-    revealed: z.object({ server_seed: z.string(), server_seed_hash: z.string(), client_seed: z.string(), rounds: z.number() }),
-    seeds: fairSeedsSchema,
-  }),
+  request: z.strictObject({ token: gameToken, client_seed: clientSeed.optional() }),
+  data: z.object({ revealed: revealedPairSchema, seeds: fairSeedsSchema }),
   rateLimit: { max: 60, windowMs: 60_000 },
 });
 
@@ -260,16 +279,29 @@ export const fairRound = defineEndpoint({
   rateLimit: { max: 120, windowMs: 60_000 },
 });
 
+/** A round's place in its published chain (null for rounds of the first rules, before chains). */
+export const crashRoundChainSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  length: z.number(),
+  terminating_hash: z.string(),
+  salt_hash: z.string(),
+  salt: z.string(),
+});
+
 export const crashRoundSchema = z.object({
   round_number: z.number(),
   phase: z.enum(['betting', 'running', 'crashed']),
+  /** The hash this round's hash must hash to: the previous round's (the terminating hash for the first). */
   server_seed_hash: z.string(),
   /** Epoch ms: bets close and the multiplier takes off. */
   betting_ends_at: z.number(),
   /** Known only once the round crashed. */
   crash_point: z.number().nullable(),
   crashed_at: z.number().nullable(),
+  /** The round's hash, once it crashed. */
   server_seed: z.string().nullable(),
+  chain: crashRoundChainSchema.nullable(),
 });
 export type CrashRoundView = z.infer<typeof crashRoundSchema>;
 
@@ -331,5 +363,33 @@ export const fairCrashRound = defineEndpoint({
   auth: 'public',
   request: z.strictObject({ round_number: z.coerce.number().int().min(1) }),
   data: crashRoundSchema,
+  rateLimit: { max: 120, windowMs: 60_000 },
+});
+
+export const crashChainSchema = z.object({
+  id: z.number(),
+  /** Rounds in the chain. */
+  length: z.number(),
+  /** Published before the chain's first round: every round's hash hashes down to it. */
+  terminating_hash: z.string(),
+  /** SHA-256 of the salt, published with the terminating hash. */
+  salt_hash: z.string(),
+  /** The salt itself, public from the chain's first round. */
+  salt: z.string().nullable(),
+  /** ISO time it was published. */
+  published_at: z.string(),
+  status: z.enum(['queued', 'playing', 'used']),
+  rounds_played: z.number(),
+  first_round_number: z.number().nullable(),
+});
+export type CrashChainView = z.infer<typeof crashChainSchema>;
+
+/** The published Crash chains, newest first: the one in play and those queued after it. */
+export const fairCrashChains = defineEndpoint({
+  method: 'GET',
+  path: 'fair/crashChains',
+  auth: 'public',
+  request: z.strictObject({}),
+  data: z.object({ chains: z.array(crashChainSchema) }),
   rateLimit: { max: 120, windowMs: 60_000 },
 });

@@ -20,6 +20,8 @@ export async function insertCrashRound(
     betting_ends_at: number;
     crashed_at: number;
     created_at: number;
+    chain_id: number;
+    chain_position: number;
   },
 ) {
   await db.insertInto('fair_crash_rounds').values(values).execute();

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   CRASH_BETTING_MS,
   CRASH_PAUSE_MS,
@@ -6,8 +6,7 @@ import {
   type CrashRoundView,
   crashDurationMs,
   crashMultiplierAt,
-  crashPointHundredths,
-  fairFloats,
+  crashPointOfHash,
   paiseToRupees,
   parseRupees,
 } from '@app/shared';
@@ -16,19 +15,18 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/ids';
+import type { ChainRow, CrashChains } from './crash-chain.service';
 import * as repo from './crash.repository';
 import type { WalletClient } from './wallet-client';
 
-/** The public client seed of every crash round (docs/casino-fairness.md). */
-export const CRASH_CLIENT_SEED = 'crash';
 const GAME = 'crash';
 const HISTORY = 12;
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
 
-export function crashPointOf(serverSeed: string, roundNumber: number): number {
-  const [float] = fairFloats(hmac, { serverSeed, clientSeed: CRASH_CLIENT_SEED, nonce: roundNumber }, 1);
-  return crashPointHundredths(float ?? 0);
+/** A chain round's crash point (hundredths) from its hash and its chain's salt. */
+export function crashPointOf(roundHash: string, salt: string): number {
+  return crashPointOfHash(hmac, roundHash, salt);
 }
 
 function phaseOf(round: repo.CrashRoundRow, now: number): CrashRoundView['phase'] {
@@ -36,7 +34,7 @@ function phaseOf(round: repo.CrashRoundRow, now: number): CrashRoundView['phase'
   return now < Number(round.crashed_at) ? 'running' : 'crashed';
 }
 
-function roundView(round: repo.CrashRoundRow, now: number): CrashRoundView {
+function roundView(round: repo.CrashRoundRow, chain: ChainRow | undefined, now: number): CrashRoundView {
   const isOver = phaseOf(round, now) === 'crashed';
   return {
     round_number: Number(round.round_number),
@@ -47,6 +45,17 @@ function roundView(round: repo.CrashRoundRow, now: number): CrashRoundView {
     crash_point: isOver ? Number(round.crash_point) / 100 : null,
     crashed_at: isOver ? Number(round.crashed_at) : null,
     server_seed: isOver ? round.server_seed : null,
+    // A round exists only once its chain started, so its salt is public.
+    chain: chain
+      ? {
+          id: chain.id,
+          position: Number(round.chain_position),
+          length: chain.length,
+          terminating_hash: chain.terminating_hash,
+          salt_hash: chain.salt_hash,
+          salt: chain.salt,
+        }
+      : null,
   };
 }
 
@@ -68,35 +77,47 @@ export interface CrashDeps {
 }
 
 /**
- * Crash in shared rounds: every player bets on the same round, whose crash point comes from the
- * round's own seed. Rounds follow each other on stored times, so any process can serve them and
- * nothing runs in the background: whoever asks first opens the next round and settles the last.
+ * Crash in shared rounds: every player bets on the same round, whose hash is the next one down a
+ * published chain (crash-chain.service.ts). Rounds follow each other on stored times, so any
+ * process can serve them and nothing runs in the background: whoever asks first opens the next
+ * round and settles the last. Every instance derives the same next round from the last one, and
+ * the round number is unique, so instances agree.
  */
-export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps) {
+export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps, chains: CrashChains) {
   async function currentRound(): Promise<repo.CrashRoundRow> {
     const now = clock.now();
     const latest = await repo.latestCrashRound(db);
     if (latest && now < Number(latest.crashed_at) + CRASH_PAUSE_MS) return latest;
     const roundNumber = latest ? Number(latest.round_number) + 1 : 1;
-    const serverSeed = randomBytes(32).toString('hex');
-    const crashPoint = crashPointOf(serverSeed, roundNumber);
+    const source = await chains.nextPosition(latest);
+    if (!source) throw new AppError('REFUSED', 'Crash is closed: no published round chain has rounds left');
+    const hash = await chains.hashAt(source.chain, source.position);
+    const crashPoint = crashPointOf(hash, source.chain.salt);
     const bettingEndsAt = now + CRASH_BETTING_MS;
     try {
       await repo.insertCrashRound(db, {
         round_number: roundNumber,
-        server_seed: serverSeed,
-        server_seed_hash: sha256Hex(serverSeed),
+        server_seed: hash,
+        // The hash this one hashes to: the round before's, or the terminating hash for position 1.
+        server_seed_hash: sha256Hex(hash),
         crash_point: crashPoint,
         betting_ends_at: bettingEndsAt,
         crashed_at: bettingEndsAt + crashDurationMs(crashPoint),
         created_at: now,
+        chain_id: source.chain.id,
+        chain_position: source.position,
       });
+      if (source.position === 1) await chains.markStarted(source.chain.id, roundNumber);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
     const round = await repo.findCrashRound(db, roundNumber);
     if (!round) throw new Error(`Crash round ${roundNumber} is missing`);
     return round;
+  }
+
+  async function viewOf(round: repo.CrashRoundRow, now: number): Promise<CrashRoundView> {
+    return roundView(round, round.chain_id === null ? undefined : await chains.chain(Number(round.chain_id)), now);
   }
 
   async function payWin(token: string, roundNumber: number, player: string, payout: number) {
@@ -140,7 +161,7 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
       const bets = await repo.listRoundBets(db, Number(round.round_number));
       return {
         now,
-        round: roundView(round, now),
+        round: await viewOf(round, now),
         my_bet: mine ? betView(mine) : null,
         bets: bets.map((bet) => ({
           player: bet.player === player ? 'you' : `player …${bet.player.slice(-2)}`,
@@ -236,8 +257,11 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
     async round(roundNumber: number): Promise<CrashRoundView> {
       const round = await repo.findCrashRound(db, roundNumber);
       if (!round) throw new AppError('NOT_FOUND', 'No crash round has that number');
-      return roundView(round, clock.now());
+      return viewOf(round, clock.now());
     },
+
+    /** The published chains, newest first. */
+    chains: () => chains.list(),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { type CasinoService, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
+import { createCrashChains } from './crash-chain.service';
 import { createCrashService } from './crash.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
 import { createFairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
@@ -70,10 +71,16 @@ export function createFairGamesModule({ db, clock, casino, transport }: FairGame
       const keys = await seedOwnProvider(db, clock, casino);
       const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
       const service = createFairGamesService(db, clock, wallet);
-      const crash = createCrashService(db, clock, wallet, {
-        player: (token, gameCode) => service.player(token, gameCode),
-        stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
-      });
+      const crash = createCrashService(
+        db,
+        clock,
+        wallet,
+        {
+          player: (token, gameCode) => service.player(token, gameCode),
+          stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
+        },
+        createCrashChains(db, clock),
+      );
       registerFairGamesRoutes(app, service, crash);
     },
   };

@@ -26,22 +26,32 @@ export interface SeedRow {
   server_seed_hash: string;
   client_seed: string;
   next_nonce: number;
+  next_server_seed: string | null;
+  next_server_seed_hash: string | null;
 }
 
 export async function findActiveSeed(db: Db, player: string): Promise<SeedRow | undefined> {
   const row = await db
     .selectFrom('fair_seeds')
-    .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
+    .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce', 'next_server_seed', 'next_server_seed_hash'])
     .where('player', '=', player)
     .where('is_active', '=', 1)
-    .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? { ...row, id: Number(row.id), next_nonce: Number(row.next_nonce) } : undefined;
 }
 
-export async function insertSeed(
+/** A new active pair; fails on the one-active-pair index if the player already has one. */
+export async function insertActiveSeed(
   db: Db,
-  values: { player: string; server_seed: string; server_seed_hash: string; client_seed: string; created_at: number },
+  values: {
+    player: string;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    next_server_seed: string;
+    next_server_seed_hash: string;
+    created_at: number;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('fair_seeds')
@@ -51,22 +61,68 @@ export async function insertSeed(
   return Number(row.id);
 }
 
-/** Retires a seed pair: its server seed becomes public. */
-export async function revealSeed(db: Db, seedId: number, now: number) {
-  await db.updateTable('fair_seeds').set({ is_active: 0, revealed_at: now }).where('id', '=', seedId).execute();
+/** Commits a next server seed to a pair that has none yet (pairs from before next seeds existed). */
+export async function commitNextSeed(db: Db, seedId: number, next: { seed: string; hash: string }) {
+  await db
+    .updateTable('fair_seeds')
+    .set({ next_server_seed: next.seed, next_server_seed_hash: next.hash })
+    .where('id', '=', seedId)
+    .where('next_server_seed', 'is', null)
+    .execute();
 }
 
-/** Takes the next nonce of a seed pair atomically: two rounds at once never share one. */
-export async function takeNonce(db: Db, seedId: number): Promise<number> {
+/** Changes the client seed of an active pair no round has used yet; false when one has. */
+export async function setUnplayedClientSeed(db: Db, seedId: number, clientSeed: string): Promise<boolean> {
+  const result = await db
+    .updateTable('fair_seeds')
+    .set({ client_seed: clientSeed })
+    .where('id', '=', seedId)
+    .where('is_active', '=', 1)
+    .where('next_nonce', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Retires the player's active pair (its server seed becomes public) and answers it as it was at
+ * that moment, in one statement; undefined when the player had no active pair any more.
+ */
+export async function revealActiveSeed(db: Db, player: string, now: number): Promise<SeedRow | undefined> {
+  const row = await db
+    .updateTable('fair_seeds')
+    .set({ is_active: 0, revealed_at: now })
+    .where('player', '=', player)
+    .where('is_active', '=', 1)
+    .returning([
+      'id',
+      'server_seed',
+      'server_seed_hash',
+      'client_seed',
+      'next_nonce',
+      'next_server_seed',
+      'next_server_seed_hash',
+    ])
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id), next_nonce: Number(row.next_nonce) } : undefined;
+}
+
+/**
+ * Takes the next nonce of an active pair atomically (two rounds at once never share one), with
+ * the seeds as they are at that moment. Undefined when the pair was rotated meanwhile.
+ */
+export async function takeNonce(
+  db: Db,
+  seedId: number,
+): Promise<{ nonce: number; server_seed: string; client_seed: string } | undefined> {
   const row = await db
     .updateTable('fair_seeds')
     .set({ next_nonce: sql`next_nonce + 1` })
     .where('id', '=', seedId)
     .where('is_active', '=', 1)
-    .returning('next_nonce')
+    .returning(['next_nonce', 'server_seed', 'client_seed'])
     .executeTakeFirst();
-  if (!row) throw new Error('The seed pair was rotated while the round started');
-  return Number(row.next_nonce) - 1;
+  if (!row) return undefined;
+  return { nonce: Number(row.next_nonce) - 1, server_seed: row.server_seed, client_seed: row.client_seed };
 }
 
 export async function insertRound(
@@ -82,6 +138,7 @@ export async function insertRound(
     multiplier: number;
     payout: number;
     outcome: string;
+    rules: number;
     created_at: number;
   },
 ) {
@@ -106,6 +163,7 @@ function roundsQuery(db: Db) {
       's.client_seed',
       's.server_seed',
       's.revealed_at',
+      'r.rules',
     ]);
 }
 export type RoundRow = Awaited<ReturnType<ReturnType<typeof roundsQuery>['execute']>>[number];

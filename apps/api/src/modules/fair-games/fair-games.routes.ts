@@ -10,13 +10,18 @@ export function registerFairGamesRoutes(app: FastifyInstance, games: FairGamesSe
   registerEndpoint(app, endpoints.fairPlay, async ({ body }) => ({
     data: await games.play(body.token, body.game_code, body.stake, body.params),
   }));
-  registerEndpoint(app, endpoints.fairSetClientSeed, async ({ body }) => ({
-    data: await games.setClientSeed(body.token, body.client_seed),
-    message: 'Client seed set; a new server seed is in play',
-  }));
+  registerEndpoint(app, endpoints.fairSetClientSeed, async ({ body }) => {
+    const data = await games.setClientSeed(body.token, body.client_seed);
+    return {
+      data,
+      message: data.revealed
+        ? 'Client seed set; the committed next server seed is in play and the old one is revealed'
+        : 'Client seed set; the server seed stays',
+    };
+  });
   registerEndpoint(app, endpoints.fairRotateSeed, async ({ body }) => ({
-    data: await games.rotateSeed(body.token),
-    message: 'Server seed rotated; the old one is revealed',
+    data: await games.rotateSeed(body.token, body.client_seed),
+    message: 'Seed pair rotated; the old server seed is revealed',
   }));
   registerEndpoint(app, endpoints.fairRound, async ({ body }) => ({ data: await games.round(body.round_uuid) }));
   registerEndpoint(app, endpoints.fairCrashState, async ({ body }) => ({ data: await crash.state(body.token) }));
@@ -29,4 +34,5 @@ export function registerFairGamesRoutes(app: FastifyInstance, games: FairGamesSe
     message: 'Cashed out',
   }));
   registerEndpoint(app, endpoints.fairCrashRound, async ({ body }) => ({ data: await crash.round(body.round_number) }));
+  registerEndpoint(app, endpoints.fairCrashChains, async () => ({ data: { chains: await crash.chains() } }));
 }

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   type FairRoundView,
-  type FairSeedsView,
   FAIR_GAMES,
   type FairGameCode,
   fairFloats,
@@ -12,12 +11,11 @@ import {
   payoutPaise,
 } from '@app/shared';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { sha256Hex } from '../../lib/ids';
 import type { WalletAnswer } from '../casino';
 import * as repo from './fair-games.repository';
+import { createFairSeeds, seedsView } from './fair-seeds.service';
 import type { WalletClient } from './wallet-client';
 
 export const MIN_STAKE_PAISE = 100;
@@ -25,6 +23,10 @@ export const MAX_STAKE_PAISE = 10_000_000;
 const HISTORY_LIMIT = 20;
 const PLAYER_CACHE_MS = 30_000;
 const WIN_ATTEMPTS = 3;
+/** The rules version new rounds are played under (docs/casino-fairness.md, Earlier rules). */
+export const FAIR_RULES_VERSION = 2;
+/** Tries to take a nonce when the pair rotates in between (the next try takes the new pair's). */
+const NONCE_ATTEMPTS = 3;
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
 
@@ -59,11 +61,8 @@ export function toRoundView(row: repo.RoundRow): FairRoundView {
     server_seed_hash: row.server_seed_hash,
     client_seed: row.client_seed,
     server_seed: row.revealed_at === null ? null : row.server_seed,
+    rules: Number(row.rules),
   };
-}
-
-function seedsView(seed: repo.SeedRow): FairSeedsView {
-  return { server_seed_hash: seed.server_seed_hash, client_seed: seed.client_seed, nonce: seed.next_nonce };
 }
 
 /**
@@ -87,30 +86,16 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
     return (await resolvePlayer(token, gameCode)).player;
   }
 
-  async function newSeed(executor: Db, player: string, clientSeed?: string): Promise<repo.SeedRow> {
-    const serverSeed = randomBytes(32).toString('hex');
-    const values = {
-      player,
-      server_seed: serverSeed,
-      server_seed_hash: sha256Hex(serverSeed),
-      client_seed: clientSeed ?? randomBytes(8).toString('hex'),
-      created_at: clock.now(),
-    };
-    const id = await repo.insertSeed(executor, values);
-    return { id, ...values, next_nonce: 0 };
-  }
+  const seeds = createFairSeeds(db, clock);
 
-  async function activeSeed(player: string): Promise<repo.SeedRow> {
-    return (await repo.findActiveSeed(db, player)) ?? (await newSeed(db, player));
-  }
-
-  async function rotate(player: string, clientSeed?: string) {
-    return writeTransaction(db, async (trx) => {
-      const old = (await repo.findActiveSeed(trx, player)) ?? (await newSeed(trx, player));
-      await repo.revealSeed(trx, old.id, clock.now());
-      const next = await newSeed(trx, player, clientSeed);
-      return { old, next, rounds: await repo.countSeedRounds(trx, old.id) };
-    });
+  /** The pair and nonce of a new round; the pair may rotate meanwhile, then the new one plays. */
+  async function takeRoundSeeds(player: string) {
+    for (let attempt = 0; attempt < NONCE_ATTEMPTS; attempt += 1) {
+      const seed = await seeds.active(player);
+      const taken = await repo.takeNonce(db, seed.id);
+      if (taken) return { seedId: seed.id, ...taken };
+    }
+    throw new AppError('CONFLICT', 'Your seeds kept changing; try the bet again');
   }
 
   function checkGame(code: string): FairGameCode {
@@ -148,7 +133,7 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
     async state(token: string, gameCode: string) {
       const code = checkGame(gameCode);
       const { player, balance, currency } = await resolvePlayer(token, code);
-      const seed = await activeSeed(player);
+      const seed = await seeds.active(player);
       const history = await repo.listRounds(db, player, code, HISTORY_LIMIT);
       return {
         game_code: code,
@@ -189,8 +174,8 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
 
       let payout: number;
       try {
-        const seed = await activeSeed(player);
-        const nonce = await repo.takeNonce(db, seed.id);
+        const seed = await takeRoundSeeds(player);
+        const nonce = seed.nonce;
         const floats = fairFloats(
           hmac,
           { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
@@ -202,13 +187,14 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
           round_uuid: roundUuid,
           player,
           game_code: code,
-          seed_id: seed.id,
+          seed_id: seed.seedId,
           nonce,
           params: JSON.stringify(params),
           stake: stake.paise,
           multiplier: result.multiplier,
           payout,
           outcome: JSON.stringify(result.outcome),
+          rules: FAIR_RULES_VERSION,
           created_at: clock.now(),
         });
       } catch (error) {
@@ -228,20 +214,12 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
       return { round: toRoundView(row), balance: paiseToRupees(win.balance ?? 0) };
     },
 
-    async setClientSeed(token: string, clientSeed: string): Promise<FairSeedsView> {
-      const player = await cachedPlayer(token, 'dice');
-      // A new client seed starts a new pair: earlier rounds keep the seeds they were played with.
-      const { next } = await rotate(player, clientSeed);
-      return seedsView(next);
+    async setClientSeed(token: string, clientSeed: string) {
+      return seeds.setClientSeed(await cachedPlayer(token, 'dice'), clientSeed);
     },
 
-    async rotateSeed(token: string) {
-      const player = await cachedPlayer(token, 'dice');
-      const { old, next, rounds } = await rotate(player);
-      return {
-        revealed: { server_seed: old.server_seed, server_seed_hash: old.server_seed_hash, client_seed: old.client_seed, rounds },
-        seeds: seedsView(next),
-      };
+    async rotateSeed(token: string, clientSeed: string | undefined) {
+      return seeds.rotate(await cachedPlayer(token, 'dice'), clientSeed);
     },
 
     async round(roundUuid: string): Promise<FairRoundView> {

@@ -16,6 +16,9 @@ export interface FairSeedsTable {
   client_seed: string;
   next_nonce: Generated<number>;
   is_active: number;
+  /** The next pair's server seed, committed (its hash shown) while this pair is active. */
+  next_server_seed: string | null;
+  next_server_seed_hash: string | null;
   created_at: number;
   revealed_at: number | null;
 }
@@ -34,6 +37,8 @@ export interface FairRoundsTable {
   payout: number;
   /** JSON of the outcome. */
   outcome: string;
+  /** The rules version it was played under (docs/casino-fairness.md): 1 before Stake's formulas. */
+  rules: Generated<number>;
   created_at: number;
 }
 
@@ -47,6 +52,28 @@ export interface FairCrashRoundsTable {
   betting_ends_at: number;
   crashed_at: number;
   created_at: number;
+  /** The chain and position it came from; null for rounds of the first rules (own seed each). */
+  chain_id: number | null;
+  chain_position: number | null;
+}
+
+export interface FairCrashChainsTable {
+  id: Generated<number>;
+  length: number;
+  terminating_hash: string;
+  /** The hash at position `length`: secret until the chain's last round reveals it. */
+  chain_seed: string;
+  salt: string;
+  salt_hash: string;
+  created_at: number;
+  started_at: number | null;
+  first_round_number: number | null;
+}
+
+export interface FairCrashChainCheckpointsTable {
+  chain_id: number;
+  position: number;
+  hash: string;
 }
 
 export interface FairCrashBetsTable {
@@ -72,5 +99,7 @@ declare module '../../db/schema' {
     fair_rounds: FairRoundsTable;
     fair_crash_rounds: FairCrashRoundsTable;
     fair_crash_bets: FairCrashBetsTable;
+    fair_crash_chains: FairCrashChainsTable;
+    fair_crash_chain_checkpoints: FairCrashChainCheckpointsTable;
   }
 }

@@ -1,2 +1,4 @@
 /** Our own provably-fair games' public face (docs/casino-fairness.md). */
 export { createFairGamesModule, type FairGamesModule, type FairGamesModuleDeps } from './fair-games.module';
+export { createCrashChains, DEMO_CRASH_CHAIN_LENGTH } from './crash-chain.service';
+export { crashCommands } from './crash.cli';

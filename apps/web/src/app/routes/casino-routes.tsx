@@ -14,6 +14,7 @@ const CasinoMyGamesPage = lazy(() => import('@/features/casino/pages').then((m) 
 const GamePage = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.GamePage })));
 const CasinoResultPage = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.CasinoResultPage })));
 const RoundVerifier = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.RoundVerifier })));
+const CrashChainsList = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.CrashChainsList })));
 
 /** /home: the shell's hero (painted from the HTML at once), then the casino lobby. */
 export function CasinoHomeRoute() {
@@ -63,7 +64,7 @@ export function CasinoResultRoute() {
 /**
  * /provably-fair: the explanation with its worked example (content feature); opened for one of our
  * rounds (`?round=` from the history and the report, `?crash=` for a Crash round), the round
- * verifier (casino feature) comes first.
+ * verifier (casino feature) comes first. The published Crash chains follow, for anyone to see.
  */
 export function ProvablyFairRoute() {
   const [params] = useSearchParams();
@@ -72,6 +73,7 @@ export function ProvablyFairRoute() {
     <>
       {isRound && <RoundVerifier />}
       <InfoPage slug="provably-fair" />
+      <CrashChainsList />
     </>
   );
 }

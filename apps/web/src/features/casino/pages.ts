@@ -3,3 +3,4 @@ export { CasinoGroupPage, CasinoMyGamesPage, CasinoProvidersPage } from './compo
 export { GamePage } from './components/play/game-page';
 export { CasinoResultPage } from './components/casino-result-page';
 export { RoundVerifier } from './components/round-verifier';
+export { CrashChainsList } from './components/crash-chains-list';

@@ -33,7 +33,7 @@ export function dealFromDeck(floats: readonly number[], count: number): Card[] {
   return dealt;
 }
 
-/** Picks `count` distinct positions out of `size` the same way (Mines). */
+/** Picks `count` distinct positions out of `size` the same way (Mines), in the order picked. */
 export function pickPositions(floats: readonly number[], size: number, count: number): number[] {
   const positions = Array.from({ length: size }, (_, index) => index);
   const picked: number[] = [];

@@ -7,13 +7,23 @@ import { describe, expect, it } from 'vitest';
 import { dealFromDeck } from './cards';
 import { fairFloats, fairFloatsAsync, floatsFromDigests } from './floats';
 import { diceParams } from './games/dice';
-import { crashPointHundredths } from './games/limbo';
+import { crashPointFromNumber, crashPointOfHash, crash } from './games/crash';
+import { dice } from './games/dice';
+import { limbo, limboResultHundredths } from './games/limbo';
 import { minesMultiplier } from './games/mines';
 import { PLINKO_TABLES, plinkoRtpPercent } from './games/plinko';
 import { roulette } from './games/roulette';
 import { teenPattiScore } from './games/teen-patti';
 import { FAIR_GAME_CODES, fairGame, resolveFairRound } from './registry';
-import { FAIR_VECTOR_DIGEST_0, FAIR_VECTOR_FLOATS_0, FAIR_VECTOR_SEEDS, FAIR_VECTORS } from './test-vectors';
+import {
+  CRASH_CHAIN_VECTORS,
+  FAIR_VECTOR_DIGEST_0,
+  FAIR_VECTOR_FLOATS_0,
+  FAIR_VECTOR_SEEDS,
+  FAIR_VECTORS,
+  STAKE_CROSS_CHECK_SEEDS,
+  STAKE_CROSS_CHECK_VECTORS,
+} from './test-vectors';
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
 const webHmac = async (key: string, message: string) => {
@@ -51,16 +61,74 @@ describe('published test vectors', () => {
     expect(result.multiplier).toBe(vector.multiplier);
   });
 
-  it('match the standalone verify script (nothing but Node)', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'vectors-')), 'vectors.json');
-    writeFileSync(file, JSON.stringify({ seeds: FAIR_VECTOR_SEEDS, vectors: FAIR_VECTORS }));
+  it('match the standalone verify script (nothing but Node), the crash chain included', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'vectors-'));
     const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-round.mjs');
-    const output = execFileSync(process.execPath, [script, '--vectors', file], { encoding: 'utf8' });
-    expect(output).toContain(`${FAIR_VECTORS.length} of ${FAIR_VECTORS.length} vectors match`);
+    const check = (name: string, content: unknown) => {
+      const file = path.join(folder, name);
+      writeFileSync(file, JSON.stringify(content));
+      return execFileSync(process.execPath, [script, '--vectors', file], { encoding: 'utf8' });
+    };
+    const total = FAIR_VECTORS.length + CRASH_CHAIN_VECTORS.rounds.length;
+    expect(check('main.json', { seeds: FAIR_VECTOR_SEEDS, vectors: FAIR_VECTORS, crash_chain: CRASH_CHAIN_VECTORS })).toContain(
+      `${total} of ${total} vectors match`,
+    );
+    const stake = STAKE_CROSS_CHECK_VECTORS.length;
+    expect(check('stake.json', { seeds: STAKE_CROSS_CHECK_SEEDS, vectors: STAKE_CROSS_CHECK_VECTORS })).toContain(
+      `${stake} of ${stake} vectors match`,
+    );
+    // A changed crash point is caught, so the check can fail.
+    const forged = { ...CRASH_CHAIN_VECTORS, rounds: [{ ...CRASH_CHAIN_VECTORS.rounds[0], crash_point: 2.14 }] };
+    expect(() => check('forged.json', { seeds: FAIR_VECTOR_SEEDS, crash_chain: forged })).toThrow();
+  });
+
+  it('recompute rounds of the first rules with --rules 1 (docs/casino-fairness.md, Earlier rules)', () => {
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-round.mjs');
+    // Rounds published under version 1, before Dice, Limbo, Mines and Crash changed.
+    const versionOne = [
+      ['dice', 1, { target: 75.5, direction: 'over' }, { roll: 41.94 }, 0],
+      ['limbo', 0, { target: 2 }, { result: 1.01 }, 0],
+      ['mines', 1, { mines: 5, tiles: [24] }, { mines: [0, 1, 4, 10, 24] }, 0],
+      ['crash', 1, { cashout: 1.2 }, { crash_point: 1.7 }, 12000],
+    ] as const;
+    for (const [game, nonce, params, outcome, multiplier] of versionOne) {
+      const args = ['--game', game, '--server-seed', FAIR_VECTOR_SEEDS.serverSeed, '--client-seed', FAIR_VECTOR_SEEDS.clientSeed];
+      const output = execFileSync(
+        process.execPath,
+        [script, ...args, '--nonce', String(nonce), '--params', JSON.stringify(params), '--rules', '1'],
+        { encoding: 'utf8' },
+      );
+      expect(JSON.parse(output)).toMatchObject({ outcome, multiplier });
+    }
   });
 
   it('covers every game', () => {
-    expect(new Set(FAIR_VECTORS.map((vector) => vector.game))).toEqual(new Set(FAIR_GAME_CODES));
+    expect(new Set([...FAIR_VECTORS.map((vector) => vector.game), 'crash'])).toEqual(new Set(FAIR_GAME_CODES));
+  });
+
+  it('links the published crash chain down to its terminating hash and gives each round its point', () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(sha256(CRASH_CHAIN_VECTORS.salt)).toBe(CRASH_CHAIN_VECTORS.saltHash);
+    let previous: string = CRASH_CHAIN_VECTORS.terminatingHash;
+    for (const round of CRASH_CHAIN_VECTORS.rounds) {
+      expect(sha256(round.hash)).toBe(previous);
+      expect(crashPointOfHash(hmac, round.hash, CRASH_CHAIN_VECTORS.salt)).toBe(Math.round(round.crash_point * 100));
+      previous = round.hash;
+    }
+  });
+
+  it('match the Stake cross-check rounds with our code too', () => {
+    const stakeSeeds = (nonce: number) => ({ ...STAKE_CROSS_CHECK_SEEDS, nonce });
+    expect(createHash('sha256').update(STAKE_CROSS_CHECK_SEEDS.serverSeed).digest('hex')).toBe(
+      STAKE_CROSS_CHECK_SEEDS.serverSeedHash,
+    );
+    for (const vector of STAKE_CROSS_CHECK_VECTORS) {
+      const game = fairGame(vector.game);
+      const floats = fairFloats(hmac, stakeSeeds(vector.nonce), game.floatCount(game.params.parse(vector.params)));
+      const result = resolveFairRound(vector.game, floats, vector.params);
+      expect(result.outcome).toEqual(vector.outcome);
+      expect(result.multiplier).toBe(vector.multiplier);
+    }
   });
 });
 
@@ -78,10 +146,34 @@ describe('game rules', () => {
     }
   });
 
-  it('crashes at 1.00× about 1% of the time and follows P(point ≥ m) = 0.99 / m', () => {
-    expect(crashPointHundredths(0)).toBe(100);
-    expect(crashPointHundredths(0.5)).toBe(198);
-    expect(crashPointHundredths(1 - 0.99 / 10)).toBe(1000);
+  it('gives Limbo 0.99 / f, floored to the cent, and states its exact RTP', () => {
+    expect(limboResultHundredths(0.99)).toBe(100);
+    expect(limboResultHundredths(0.5)).toBe(198);
+    expect(limboResultHundredths(0.099)).toBe(1000);
+    expect(limboResultHundredths(0.999)).toBe(100);
+    // f = 0 (one round in 2³²) would be infinite; it reads 2³²×.
+    expect(limboResultHundredths(0)).toBe(2 ** 32 * 100);
+    for (const target of [1.01, 2, 10, 1000, 10_000]) expect(limbo.rtpPercent({ target })).toBe(99);
+    // Floats come in steps of 2⁻³²: 4 253 of them reach 1 000 000×, a shade over 0.99 / m.
+    expect(limbo.rtpPercent({ target: 1_000_000 })).toBe(99.02);
+  });
+
+  it('crashes at floor(99 × 2³² / (n + 1)) hundredths, 1.00× about 1% of the time', () => {
+    expect(crashPointFromNumber(2 ** 32 - 1)).toBe(100);
+    expect(crashPointFromNumber(2 ** 31 - 1)).toBe(198);
+    expect(crashPointFromNumber(0)).toBe(100_000_000);
+    expect(crash.rtpPercent({ cashout: 2 })).toBe(99);
+  });
+
+  it('rolls Dice over 10 001 outcomes and states its exact RTP', () => {
+    expect(dice.resolve([0], { target: 50, direction: 'under' }).outcome).toEqual({ roll: 0 });
+    expect(dice.resolve([1 - 2 ** -32], { target: 50, direction: 'over' })).toEqual({
+      outcome: { roll: 100 },
+      multiplier: 19800,
+    });
+    // Under 50: 1.98× on 5 000 of 10 001 rolls.
+    expect(dice.rtpPercent({ target: 50, direction: 'under' })).toBe(98.99);
+    expect(dice.rtpPercent({ target: 50, direction: 'over' })).toBe(98.99);
   });
 
   it('states plinko RTPs from its tables, symmetric and near 99%', () => {

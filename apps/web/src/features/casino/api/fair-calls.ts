@@ -26,18 +26,11 @@ export function useFairPlay(token: string, gameCode: string) {
   });
 }
 
-export function useSetClientSeed(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (clientSeed: string) => callApi(endpoints.fairSetClientSeed, { token, client_seed: clientSeed }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair'] }),
-  });
-}
-
+/** Rotation: the old server seed is revealed; `clientSeed` plays with the committed next one. */
 export function useRotateSeed(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(endpoints.fairRotateSeed, { token }),
+    mutationFn: (clientSeed: string) => callApi(endpoints.fairRotateSeed, { token, client_seed: clientSeed }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair'] }),
   });
 }
@@ -57,6 +50,15 @@ export function useCrashRound(roundNumber: number | undefined) {
     queryFn: async () => (await callApi(endpoints.fairCrashRound, { round_number: roundNumber ?? 0 })).data,
     enabled: roundNumber !== undefined,
     retry: false,
+  });
+}
+
+/** The published Crash chains (public): the one in play and those queued after it. */
+export function useCrashChains() {
+  return useQuery({
+    queryKey: ['fair', 'crash-chains'] as const,
+    queryFn: async () => (await callApi(endpoints.fairCrashChains, {})).data.chains,
+    staleTime: 60_000,
   });
 }
 

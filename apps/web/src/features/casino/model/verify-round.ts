@@ -1,4 +1,11 @@
-import { type FairGameCode, fairFloatsAsync, fairGame, isFairGameCode, resolveFairRound } from '@app/shared';
+import {
+  crashPointOfHashAsync,
+  type FairGameCode,
+  fairFloatsAsync,
+  fairGame,
+  isFairGameCode,
+  resolveFairRound,
+} from '@app/shared';
 
 const encoder = new TextEncoder();
 
@@ -42,4 +49,36 @@ export async function verifyRound(input: VerifyInput): Promise<VerifyResult> {
   const floats = await fairFloatsAsync(webHmacSha256, input, game.floatCount(params));
   const result = resolveFairRound(code, floats, params);
   return { serverSeedHash: await webSha256Hex(input.serverSeed), outcome: result.outcome, multiplier: result.multiplier };
+}
+
+export interface CrashVerifyInput {
+  /** The round's hash, revealed when it crashed. */
+  roundHash: string;
+  /** The chain's salt. */
+  salt: string;
+  /** What the round's hash must hash to: the previous round's (the terminating hash for round 1). */
+  previousHash?: string;
+  /** With the position: the round's hash hashed that many times must give the terminating hash. */
+  position?: number;
+  terminatingHash?: string;
+}
+
+export interface CrashVerifyResult {
+  crashPoint: number;
+  /** null when there was nothing to compare with. */
+  isLinkOk: boolean | null;
+  isChainOk: boolean | null;
+}
+
+/** A Crash round of a published chain, recomputed in the browser (docs/casino-fairness.md, Crash). */
+export async function verifyCrashRound(input: CrashVerifyInput): Promise<CrashVerifyResult> {
+  const crashPoint = await crashPointOfHashAsync(webHmacSha256, input.roundHash, input.salt);
+  const once = await webSha256Hex(input.roundHash);
+  let isChainOk: boolean | null = null;
+  if (input.terminatingHash && input.position !== undefined && input.position >= 1) {
+    let hash = once;
+    for (let step = 1; step < input.position; step += 1) hash = await webSha256Hex(hash);
+    isChainOk = hash === input.terminatingHash;
+  }
+  return { crashPoint: crashPoint / 100, isLinkOk: input.previousHash ? once === input.previousHash : null, isChainOk };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { HmacSha256, HmacSha256Async } from '../floats';
 import { defineFairGame, nthFloat } from '../game';
-import { crashPointHundredths, targetMultiplier } from './limbo';
+import { MAX_CRASH_HUNDREDTHS, targetMultiplier } from './limbo';
 
 export const crashParams = z.strictObject({
   /** Where the bet cashes out (automatically, or the point the player cashed out at). */
@@ -8,10 +9,37 @@ export const crashParams = z.strictObject({
 });
 export type CrashParams = z.infer<typeof crashParams>;
 
+const TWO_POW_32 = 2 ** 32;
+
 /**
- * Crash: one shared round for every player. The crash point comes from the round's seeds
- * (the game's server seed, the public client seed `crash`, the round number as nonce);
- * a bet cashed out at m before the crash wins m.
+ * The crash point in hundredths from the round's 32-bit number n (the first four bytes of
+ * HMAC-SHA256(key = round hash, message = salt), big end first): floor(99 × 2³² / (n + 1)),
+ * at least 1.00× and at most 1 000 000×. P(point ≥ m) = 0.99 / m (to 2⁻³²).
+ * In doubles the division is exact enough: 99 × 2³² < 2⁵³, so the floor is the integer one.
+ */
+export function crashPointFromNumber(roundNumber32: number): number {
+  const point = Math.floor((99 * TWO_POW_32) / (roundNumber32 + 1));
+  return Math.min(MAX_CRASH_HUNDREDTHS, Math.max(100, point));
+}
+
+/** The round's number n from its HMAC digest: the first four bytes, big end first. */
+export function crashNumberOfDigest(digest: Uint8Array): number {
+  return (((digest[0] ?? 0) << 24) >>> 0) + ((digest[1] ?? 0) << 16) + ((digest[2] ?? 0) << 8) + (digest[3] ?? 0);
+}
+
+/** A crash round's point from its hash and its chain's salt (docs/casino-fairness.md, Crash). */
+export function crashPointOfHash(hmac: HmacSha256, roundHash: string, salt: string): number {
+  return crashPointFromNumber(crashNumberOfDigest(hmac(roundHash, salt)));
+}
+
+export async function crashPointOfHashAsync(hmac: HmacSha256Async, roundHash: string, salt: string): Promise<number> {
+  return crashPointFromNumber(crashNumberOfDigest(await hmac(roundHash, salt)));
+}
+
+/**
+ * Crash: one shared round for every player, its hash the next one down a published SHA-256 hash
+ * chain (docs/casino-fairness.md). The game's one "float" is n / 2³² of the round's digest; a bet
+ * cashed out at m before the crash wins m.
  */
 export const crash = defineFairGame({
   code: 'crash',
@@ -20,11 +48,16 @@ export const crash = defineFairGame({
   params: crashParams,
   floatCount: () => 1,
   resolve(floats, params) {
-    const point = crashPointHundredths(nthFloat(floats, 0));
+    const point = crashPointFromNumber(Math.floor(nthFloat(floats, 0) * TWO_POW_32));
     const cashout = Math.round(params.cashout * 100);
     return { outcome: { crash_point: point / 100 }, multiplier: point >= cashout ? cashout * 100 : 0 };
   },
-  rtpPercent: () => 99,
+  rtpPercent: (params) => {
+    // Exact: cash-out × P(point ≥ cash-out), P = (the last n that still reaches it + 1) / 2³².
+    const cashout = Math.round(params.cashout * 100);
+    const reaching = Math.min(TWO_POW_32, Math.floor((99 * TWO_POW_32) / cashout));
+    return Math.round(cashout * (reaching / TWO_POW_32) * 100) / 100;
+  },
   benchParams: { cashout: 2 },
 });
 

@@ -16,13 +16,32 @@ export const diceParams = z.strictObject({
 });
 export type DiceParams = z.infer<typeof diceParams>;
 
-/** Winning rolls out of 10 000 (rolls 0.00 … 99.99). */
-export function diceWinningRolls(params: DiceParams): number {
-  const target = Math.round(params.target * 100);
-  return params.direction === 'under' ? target : 9_999 - target;
+/** Rolls 0.00 … 100.00: 10 001 equally likely outcomes, as Stake's Dice. */
+export const DICE_OUTCOMES = 10_001;
+
+/** The roll in hundredths (0 … 10 000): floor(f × 10 001), Stake's `(float * 10001) / 100` to two decimals. */
+export function diceRollHundredths(float: number): number {
+  return Math.floor(float * DICE_OUTCOMES);
 }
 
-/** Dice: roll = floor(f × 10 000) / 100; pays 99 / win chance (1% house edge). */
+/** Winning rolls out of 10 001: under t wins on 0.00 … t − 0.01, over t on t + 0.01 … 100.00. */
+export function diceWinningRolls(params: DiceParams): number {
+  const target = Math.round(params.target * 100);
+  return params.direction === 'under' ? target : 10_000 - target;
+}
+
+/**
+ * The multiplier (×10 000) of a winning bet: 99 / win chance in percent, the chance being t for
+ * "under t" and 100 − t for "over t" (Stake's payout), rounded down.
+ */
+export function diceMultiplier(params: DiceParams): number {
+  return Math.floor((99 * MULTIPLIER_SCALE * 100) / diceWinningRolls(params));
+}
+
+/**
+ * Dice: roll = floor(f × 10 001) / 100. It pays 99 / chance, and the chance it states leaves out
+ * one roll in 10 001, so the exact RTP is multiplier × winning rolls / 10 001 (98.99% at 50).
+ */
 export const dice = defineFairGame({
   code: 'dice',
   name: 'Dice',
@@ -30,12 +49,11 @@ export const dice = defineFairGame({
   params: diceParams,
   floatCount: () => 1,
   resolve(floats, params) {
-    const roll = Math.floor(nthFloat(floats, 0) * 10_000);
+    const roll = diceRollHundredths(nthFloat(floats, 0));
     const target = Math.round(params.target * 100);
     const isWin = params.direction === 'under' ? roll < target : roll > target;
-    const multiplier = Math.floor((99 * MULTIPLIER_SCALE * 100) / diceWinningRolls(params));
-    return { outcome: { roll: roll / 100 }, multiplier: isWin ? multiplier : 0 };
+    return { outcome: { roll: roll / 100 }, multiplier: isWin ? diceMultiplier(params) : 0 };
   },
-  rtpPercent: () => 99,
+  rtpPercent: (params) => Math.round((diceMultiplier(params) * diceWinningRolls(params)) / DICE_OUTCOMES) / 100,
   benchParams: { target: 50, direction: 'under' },
 });

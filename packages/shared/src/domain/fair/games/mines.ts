@@ -34,7 +34,12 @@ export function minesMultiplier(mines: number, opened: number): number {
   return Math.floor((0.99 * MULTIPLIER_SCALE * choose(MINES_TILES, opened)) / choose(MINES_TILES - mines, opened));
 }
 
-/** Mines: the mines sit on `mines` positions picked from the 25 tiles; every opened tile must be safe. */
+/**
+ * Mines: the mines sit on `mines` positions picked from the 25 tiles (0 … 24, left to right, top
+ * to bottom) as Stake picks them: float i takes floor(f × tiles left) among the tiles still free,
+ * in their order. The outcome lists the mines in the order they were picked; every opened tile
+ * must be safe.
+ */
 export const mines = defineFairGame({
   code: 'mines',
   name: 'Mines',
@@ -45,7 +50,7 @@ export const mines = defineFairGame({
     const minePositions = pickPositions(floats, MINES_TILES, params.mines);
     const isSafe = params.tiles.every((tile) => !minePositions.includes(tile));
     return {
-      outcome: { mines: [...minePositions].sort((a, b) => a - b) },
+      outcome: { mines: minePositions },
       multiplier: isSafe ? minesMultiplier(params.mines, params.tiles.length) : 0,
     };
   },

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useCrashBet, useCrashCashout, useCrashState } from '../../api/fair-calls';
 import { playTone } from '../../model/sound';
+import { CrashChainPanel } from './crash-chain-panel';
 import { StakePicker } from './stake-picker';
 
 /** The multiplier now, drawn every frame from the server's take-off time and clock. */
@@ -79,7 +80,9 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
               ? t('casino.crash.running')
               : t('casino.crash.crashed', { point: (round.crash_point ?? 1).toFixed(2) })}
         </p>
-        <p className="casino-mono casino-crash__hash">{t('casino.crash.hash', { hash: round.server_seed_hash })}</p>
+        <p className="casino-mono casino-crash__hash" data-testid="crash-round-commitment">
+          {t('casino.crash.hash', { hash: round.server_seed_hash })}
+        </p>
       </div>
       <div className="casino-controls">
         {myBet ? (
@@ -155,6 +158,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
           ))}
         </ol>
       </section>
+      <CrashChainPanel round={round} />
     </div>
   );
 }

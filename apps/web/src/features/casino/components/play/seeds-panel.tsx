@@ -1,75 +1,111 @@
 import type { FairSeedsView } from '@app/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, toast } from '@/components/ui';
-import { useRotateSeed, useSetClientSeed } from '../../api/fair-calls';
+import { useRotateSeed } from '../../api/fair-calls';
+import { isValidClientSeed, suggestClientSeed } from '../../model/client-seed';
 
-/** The seeds in play: the server seed's hash (shown before play), the client seed, the nonce; rotation reveals. */
+interface RevealedPair {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  rounds: number;
+}
+
+/**
+ * The seeds in play (docs/casino-fairness.md, Seeds): the active server seed's hash, the next
+ * one's (committed before the player picks the client seed that will play with it), the client
+ * seed and the nonce. Rotation reveals the active seed and starts the next pair with the client
+ * seed typed here, a random one from this browser unless the player types their own.
+ */
 export function SeedsPanel({ token, seeds }: { token: string; seeds: FairSeedsView | undefined }) {
   const { t } = useTranslation();
+  const id = useId();
   const rotate = useRotateSeed(token);
-  const setClient = useSetClientSeed(token);
-  const [clientSeed, setClientSeed] = useState('');
-  const [revealed, setRevealed] = useState<{
-    server_seed: string;
-    server_seed_hash: string;
-    client_seed: string;
-    rounds: number;
-  } | null>(null);
+  const [clientSeed, setClientSeed] = useState(suggestClientSeed);
+  const [isInvalid, setIsInvalid] = useState(false);
+  const [revealed, setRevealed] = useState<RevealedPair | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setClient.mutate(clientSeed.trim(), {
-      onSuccess: ({ message }) => {
+    if (!isValidClientSeed(clientSeed)) {
+      setIsInvalid(true);
+      return;
+    }
+    rotate.mutate(clientSeed.trim(), {
+      onSuccess: ({ data, message }) => {
+        setRevealed(data.revealed);
+        setClientSeed(suggestClientSeed());
         toast.success(message);
-        setClientSeed('');
       },
       onError: (error) => toast.error(error.message),
     });
   };
   return (
-    <section className="casino-seeds" aria-labelledby="casino-seeds-title">
-      <h2 id="casino-seeds-title">{t('casino.seeds.title')}</h2>
+    <section className="casino-seeds" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('casino.seeds.title')}</h2>
       <dl>
-        <dt>{t('casino.seeds.serverHash')}</dt>
+        <dt>{t('casino.seeds.activeHash')}</dt>
         <dd data-testid="server-seed-hash" className="casino-mono">
           {seeds?.server_seed_hash ?? '…'}
         </dd>
-        <dt>{t('casino.seeds.clientSeed')}</dt>
-        <dd className="casino-mono">{seeds?.client_seed ?? '…'}</dd>
+        <dt>{t('casino.seeds.nextHash')}</dt>
+        <dd data-testid="next-server-seed-hash" className="casino-mono">
+          {seeds?.next_server_seed_hash ?? '…'}
+        </dd>
+        <dt>{t('casino.seeds.activeClientSeed')}</dt>
+        <dd data-testid="client-seed" className="casino-mono">
+          {seeds?.client_seed ?? '…'}
+        </dd>
         <dt>{t('casino.seeds.nonce')}</dt>
         <dd>{seeds?.nonce ?? '…'}</dd>
       </dl>
-      <form onSubmit={submit} className="casino-seeds__form">
+      <form onSubmit={submit} className="casino-seeds__form" noValidate>
+        <p className="casino-seeds__hint" id={`${id}-hint`}>
+          {t('casino.seeds.rotateHint')}
+        </p>
         <label className="casino-field">
-          <span>{t('casino.seeds.newClientSeed')}</span>
-          <input value={clientSeed} maxLength={64} onChange={(event) => setClientSeed(event.target.value)} />
+          <span>{t('casino.seeds.nextClientSeed')}</span>
+          <input
+            value={clientSeed}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${id}-hint${isInvalid ? ` ${id}-error` : ''}`}
+            aria-invalid={isInvalid || undefined}
+            onChange={(event) => {
+              setClientSeed(event.target.value);
+              setIsInvalid(false);
+            }}
+          />
         </label>
-        <Button type="submit" variant="secondary" isLoading={setClient.isPending} disabled={!clientSeed.trim()}>
-          {t('casino.seeds.setClientSeed')}
-        </Button>
+        {isInvalid && (
+          <p className="casino-seeds__error" id={`${id}-error`} role="alert">
+            {t('casino.seeds.clientSeedRule')}
+          </p>
+        )}
+        <div className="casino-seeds__actions">
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              setClientSeed(suggestClientSeed());
+              setIsInvalid(false);
+            }}
+          >
+            {t('casino.seeds.suggest')}
+          </Button>
+          <Button type="submit" isLoading={rotate.isPending}>
+            {t('casino.seeds.rotate')}
+          </Button>
+        </div>
       </form>
-      <Button
-        type="button"
-        variant="secondary"
-        isLoading={rotate.isPending}
-        onClick={() =>
-          rotate.mutate(undefined, {
-            onSuccess: ({ data, message }) => {
-              setRevealed(data.revealed);
-              toast.success(message);
-            },
-            onError: (error) => toast.error(error.message),
-          })
-        }
-      >
-        {t('casino.seeds.rotate')}
-      </Button>
       {revealed && (
         <div className="casino-seeds__revealed" role="status">
           <p>{t('casino.seeds.revealed', { rounds: revealed.rounds })}</p>
           <p className="casino-mono" data-testid="revealed-server-seed">
             {revealed.server_seed}
           </p>
+          <p>{t('casino.seeds.revealedHash', { hash: revealed.server_seed_hash, clientSeed: revealed.client_seed })}</p>
         </div>
       )}
     </section>
