@@ -15,6 +15,8 @@ export * from './validation/user';
 export * from './domain/bet-selection';
 export * from './domain/bets';
 export * from './domain/bets-book';
+export * from './domain/fancy-run-position';
+export * from './domain/number-format';
 export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';

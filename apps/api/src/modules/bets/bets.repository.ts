@@ -300,3 +300,15 @@ export async function listUnsettledResults(db: Db, limit: number): Promise<{ tar
     .limit(limit)
     .execute();
 }
+
+/** The player's open fancy bets on every line (current bets' run positions), by line then bet. */
+export async function listOpenFancyBetsOfUser(db: Db, userId: number, sportId?: number): Promise<BetRecord[]> {
+  let query = db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('kind', '=', 'fancy');
+  if (sportId !== undefined) query = query.where('sport_id', '=', sportId);
+  return query.orderBy('fancy_id').orderBy('bet_id').execute();
+}

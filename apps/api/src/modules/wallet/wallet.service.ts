@@ -4,6 +4,7 @@ import {
   type ActiveWallet,
   type Balance,
   DEMO_PLAY_MONEY_PAISE,
+  formatPaiseAsRupees,
   MAX_OPERATOR_AMOUNT_PAISE,
   paiseToRupees,
   parseRupees,
@@ -214,8 +215,9 @@ export function createWalletService(db: Db, clock: Clock, ledger: Ledger, userCh
         bonusMove = change - cashMove;
         const bonusAvailable = usesBonus ? balances.wagerBonus : 0;
         if (bonusMove > bonusAvailable) {
-          const short = paiseToRupees(bonusMove - bonusAvailable);
-          throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ₹${short.toFixed(2)} short`);
+          // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
+          const short = formatPaiseAsRupees(bonusMove - bonusAvailable);
+          throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${short} short`);
         }
       } else {
         bonusMove = -Math.min(-change, bonusHeld);
