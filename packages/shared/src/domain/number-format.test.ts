@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimalOdds, formatPaiseAsRupees, formatRupees, formatWholeRupees } from './number-format';
+import {
+  formatAmount,
+  formatDecimalOdds,
+  formatNumber,
+  formatPaiseAsRupees,
+  formatRupees,
+  formatWholeRupees,
+} from './number-format';
 
 describe('the one number format', () => {
   it('groups rupees the Indian way with two decimals, in Latin digits', () => {
@@ -9,6 +16,8 @@ describe('the one number format', () => {
     expect(formatPaiseAsRupees(-550)).toBe('-₹5.50');
     expect(formatAmount(12_345_678.9)).toBe('1,23,45,678.90');
     expect(formatWholeRupees(1_000)).toBe('₹1,000');
+    expect(formatNumber(100_000)).toBe('1,00,000');
+    expect(formatNumber(12.5)).toBe('12.5');
   });
 
   it('prints odds as the exchanges do, never grouped', () => {

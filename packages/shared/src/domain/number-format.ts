@@ -16,6 +16,7 @@ export const NUMBER_LOCALE = 'en-IN';
 let rupeeFormat: Intl.NumberFormat | undefined;
 let amountFormat: Intl.NumberFormat | undefined;
 let wholeRupeeFormat: Intl.NumberFormat | undefined;
+let plainFormat: Intl.NumberFormat | undefined;
 
 /** ₹ with Indian grouping and two decimals: `₹10,130.00`, `-₹5.50`. */
 export function formatRupees(rupees: number): string {
@@ -43,6 +44,12 @@ export function formatAmount(rupees: number): string {
 export function formatWholeRupees(rupees: number): string {
   wholeRupeeFormat ??= new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
   return wholeRupeeFormat.format(rupees);
+}
+
+/** A count or a stake typed in whole rupees, grouped, up to two decimals when it has them: `1,000`, `12.5`. */
+export function formatNumber(value: number): string {
+  plainFormat ??= new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
+  return plainFormat.format(value);
 }
 
 /** Decimal odds as exchanges print them, never grouped: 1.5, 2.02, 120, 1000. */

@@ -2,6 +2,7 @@ import type { StatementRow } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
+import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -11,8 +12,8 @@ export function AccountStatementPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const statement = useWalletReport(endpoints.accountStatement, report.query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const amount = (value: number) => (value === 0 ? '—' : formatAmount(value, i18n.language));
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const amount = (value: number) => (value === 0 ? '—' : formatAmount(value));
 
   const columns: DataColumn<StatementRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },
@@ -43,7 +44,7 @@ export function AccountStatementPage() {
       key: 'balance',
       header: t('wallet.statement.balance'),
       align: 'end',
-      render: (row) => formatAmount(row.balance, i18n.language),
+      render: (row) => formatAmount(row.balance),
     },
   ];
 

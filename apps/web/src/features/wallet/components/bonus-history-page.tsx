@@ -2,6 +2,7 @@ import type { BonusEventRow } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
+import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -11,7 +12,7 @@ export function BonusHistoryPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const history = useWalletReport(endpoints.bonusHistory, report.query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: DataColumn<BonusEventRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },
@@ -24,7 +25,7 @@ export function BonusHistoryPage() {
     },
     { key: 'wallet', header: t('wallet.reports.wallet'), render: (row) => t(`wallet.bonusWallets.${row.wallet}`) },
     { key: 'bonus', header: t('wallet.reports.bonusNumber'), render: (row) => `#${row.bonus_id}` },
-    { key: 'amount', header: t('wallet.reports.amount'), align: 'end', render: (row) => formatAmount(row.amount, i18n.language) },
+    { key: 'amount', header: t('wallet.reports.amount'), align: 'end', render: (row) => formatAmount(row.amount) },
   ];
 
   return (

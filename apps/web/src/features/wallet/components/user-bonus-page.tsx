@@ -2,6 +2,7 @@ import type { UserBonusRow } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
+import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -18,8 +19,8 @@ export function UserBonusPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const bonuses = useWalletReport(endpoints.userBonus, report.query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const money = (value: number) => formatAmount(value, i18n.language);
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' });
+  const money = (value: number) => formatAmount(value);
 
   const columns: DataColumn<UserBonusRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },
