@@ -59,6 +59,10 @@ function precompress(): Plugin {
 /** The modules main.tsx imports on every load, after its own small graph (main.tsx `loadApp`). */
 const APP_MODULES = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]render-app\.tsx$/];
 
+/** The sports routes, pages, bet slip and book: everything a sports page loads after the app. */
+const SPORTS_MODULES =
+  /[\\/]src[\\/](features[\\/](sports|betslip)[\\/]|features[\\/]bets[\\/](index|api[\\/]|model[\\/]|components[\\/](runner-book|run-position))|app[\\/](routes[\\/]sports-routes|bet-slip|match-book|layouts[\\/]bet-slip-area))/;
+
 /**
  * main.tsx imports React DOM and the app with `import()`, so that each module graph is evaluated
  * in a task of its own (docs/shell.md "Speed"). Their files are needed on every load, so the page
@@ -148,6 +152,10 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'], priority: 3 },
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'app', test: APP_MODULES[1], priority: 1 },
+            // A sports page's code in one file rather than a dozen: on a phone network each file
+            // costs a round trip, and six at a time share the connections (issue 27). What the
+            // first page already holds stays in 'app' (higher priority).
+            { name: 'sports', test: SPORTS_MODULES, priority: 0 },
           ],
         },
       },

@@ -52,6 +52,14 @@ export function formatNumber(value: number): string {
   return plainFormat.format(value);
 }
 
+/**
+ * Dates in the page's language with Latin digits (`bn-u-nu-latn`): month and day names stay in the
+ * player's language, the digits match every other number on the page.
+ */
+export function latinDigitsLocale(language: string): string {
+  return `${language}-u-nu-latn`;
+}
+
 /** Decimal odds as exchanges print them, never grouped: 1.5, 2.02, 120, 1000. */
 export function formatDecimalOdds(odds: number): string {
   return String(Math.round(odds * 100) / 100);

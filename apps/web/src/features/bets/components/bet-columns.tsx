@@ -1,14 +1,13 @@
-import type { BetRow } from '@app/shared';
+import { type BetRow, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '@/components/ui';
 import { formatAmount } from '@app/shared';
-import { dateLocale } from '@/lib/locale';
 import { betPrice, formatProfitLoss } from '../model/bet-format';
 
 /** The columns both bet reports share: when, what, which side, at what price, how much. */
 export function useBetColumns(): DataColumn<BetRow>[] {
   const { t, i18n } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return [
     { key: 'placed', header: t('bets.columns.placed'), render: (row) => dateFormat.format(new Date(row.placed_at)) },
     {

@@ -1,8 +1,7 @@
-import { type CasinoResultRow, formatRupees } from '@app/shared';
+import { type CasinoResultRow, formatRupees, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
-import { dateLocale } from '@/lib/locale';
 import { CASINO_REPORT_PAGE_SIZE, useCasinoResult } from '../api/casino-page-calls';
 import '../casino.css';
 
@@ -17,7 +16,7 @@ export function CasinoResultPage() {
   const { t, i18n } = useTranslation();
   const paging = useRangeAndPage();
   const report = useCasinoResult({ from_date: paging.range.from, to_date: paging.range.to, page: paging.page });
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataColumn<CasinoResultRow>[] = [
     { key: 'date', header: t('casino.result.time'), render: (row) => dateFormat.format(new Date(row.date)) },
     { key: 'game', header: t('casino.result.game'), render: (row) => row.game_name },

@@ -1,5 +1,4 @@
-import { formatCompactNumber, formatDecimalOdds } from '@app/shared';
-import { dateLocale } from '@/lib/locale';
+import { formatCompactNumber, formatDecimalOdds, latinDigitsLocale } from '@app/shared';
 
 /** Decimal odds as the exchange shows them: 1.5, 2.02, 120 (the site's one number format, docs/shell.md). */
 export const formatOdds = formatDecimalOdds;
@@ -14,7 +13,7 @@ export function formatStart(iso: string, language: string): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
   return new Intl.DateTimeFormat(
-    dateLocale(language),
+    latinDigitsLocale(language),
     sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
   ).format(date);
 }

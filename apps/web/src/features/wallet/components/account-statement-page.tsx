@@ -1,8 +1,7 @@
-import type { StatementRow } from '@app/shared';
+import { type StatementRow, latinDigitsLocale } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
-import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -12,7 +11,7 @@ export function AccountStatementPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const statement = useWalletReport(endpoints.accountStatement, report.query);
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const amount = (value: number) => (value === 0 ? '—' : formatAmount(value));
 
   const columns: DataColumn<StatementRow>[] = [

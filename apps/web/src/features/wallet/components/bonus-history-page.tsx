@@ -1,8 +1,7 @@
-import type { BonusEventRow } from '@app/shared';
+import { type BonusEventRow, latinDigitsLocale } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
-import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -12,7 +11,7 @@ export function BonusHistoryPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const history = useWalletReport(endpoints.bonusHistory, report.query);
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: DataColumn<BonusEventRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },

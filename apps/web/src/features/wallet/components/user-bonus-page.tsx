@@ -1,8 +1,7 @@
-import type { UserBonusRow } from '@app/shared';
+import { type UserBonusRow, latinDigitsLocale } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
-import { dateLocale } from '@/lib/locale';
 import { useWalletReport } from '../api/reports';
 import { formatAmount } from '../model/money-format';
 import { ReportFrame, useReportQuery } from './report-frame';
@@ -19,7 +18,7 @@ export function UserBonusPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const bonuses = useWalletReport(endpoints.userBonus, report.query);
-  const dateFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium' });
   const money = (value: number) => formatAmount(value);
 
   const columns: DataColumn<UserBonusRow>[] = [

@@ -132,7 +132,9 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
                 )
               }
             >
-              {round.phase === 'betting' ? t('casino.play.bet', { amount: formatNumber(chosenStake) }) : t('casino.crash.waitNext')}
+              {round.phase === 'betting'
+                ? t('casino.play.bet', { amount: formatNumber(chosenStake) })
+                : t('casino.crash.waitNext')}
             </Button>
           </>
         )}

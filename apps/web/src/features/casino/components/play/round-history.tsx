@@ -1,12 +1,11 @@
-import { type FairRoundView, formatRupees } from '@app/shared';
+import { type FairRoundView, formatRupees, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dateLocale } from '@/lib/locale';
 
 /** The player's last rounds of this game, each with a link to verify it. */
 export function RoundHistory({ rounds }: { rounds: FairRoundView[] }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { timeStyle: 'medium' });
   if (rounds.length === 0) return <p className="casino-empty">{t('casino.history.empty')}</p>;
   return (
     <table className="casino-history">
