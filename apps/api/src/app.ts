@@ -164,7 +164,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   wallet.registerRoutes(app);
   createBetsModule(db, clock, { markets: sportsFeed.markets, wallet }).registerRoutes(app);
   await registerFairGames(app, db, clock, registerCasino(app, db, clock, wallet.ledger, config));
-  await registerWebApp(app, config.WEB_DIST_DIR, settings);
+  // A sports page arrives with its prices painted in (docs/shell.md "Speed").
+  await registerWebApp(app, config.WEB_DIST_DIR, settings, sportsFeed.firstState);
 
   return app;
 }

@@ -4,7 +4,7 @@ import './styles/fonts.css';
 // What runs before the app: the frame's data and the translations start loading at once. Deep
 // imports, so this first module graph stays small (docs/shell.md "Speed").
 import { frameDataOrTimeout, prefetchFrameData } from '@/app/frame-data';
-import { preloadRoute } from '@/app/route-data';
+import { preloadRoute, seedPaintedState } from '@/app/route-data';
 import { applyBrandColorsAndTitle } from '@/features/shell/components/branding';
 import { initialGlobalSettings } from '@/lib/global-settings';
 import { DEFAULT_LANGUAGE, initI18n, type LanguageCode, storedLanguage } from '@/lib/i18n';
@@ -83,7 +83,9 @@ async function start(root: HTMLElement): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   const frameData = prefetchFrameData(queryClient);
-  // A sports page's code and first data start now, with the app's own code (app/route-data.ts).
+  // A sports page's prices came painted in the page; its code and any data it lacks start now,
+  // with the app's own code (app/route-data.ts).
+  seedPaintedState(queryClient);
   const routeData = preloadRoute(location.pathname, queryClient);
   await nextTask();
   const styles = stylesheetsLoaded();

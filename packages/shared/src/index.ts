@@ -20,6 +20,7 @@ export * from './domain/number-format';
 export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';
+export * from './api/painted-state';
 export * from './domain/sports-odds';
 export * from './validation/text';
 export * from './domain/fair/index';

@@ -1,4 +1,4 @@
-import { SPORTS } from '@app/shared';
+import { PAINTED_STATE_ELEMENT_ID, type PaintedCall, SPORTS } from '@app/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { upcomingMatchesQuery } from '@/features/sports/api/get-event-lists';
 import { matchesQuery } from '@/features/sports/api/get-matches';
@@ -23,7 +23,9 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
   if (pathname === '/sports/upcoming/all') requests.push(queryClient.prefetchQuery(upcomingMatchesQuery));
   if (sport && SPORTS.some((item) => item.sportId === Number(sport[1]))) {
     const sportId = Number(sport[1]);
-    requests.push(queryClient.prefetchQuery(matchesQuery(sportId, undefined)), queryClient.prefetchQuery(seriesQuery(sportId)));
+    requests.push(queryClient.prefetchQuery(matchesQuery(sportId, undefined)));
+    // The series chips are not what the first render waits for.
+    void queryClient.prefetchQuery(seriesQuery(sportId));
   }
   if (match) requests.push(queryClient.prefetchQuery(marketsQuery(Number(match[1]))));
   // /sports/live/all's list is in the frame's data already (app/frame-data.ts).
@@ -48,4 +50,37 @@ export function preloadRouteOnce(pathname: string, queryClient: QueryClient): vo
   if (pathname === preloadedPath) return;
   preloadedPath = pathname;
   void preloadRoute(pathname, queryClient);
+}
+
+/** The query each painted call fills: the same keys the pages read (features/sports/api). */
+function queryKeyOf(call: PaintedCall): readonly unknown[] | null {
+  const { body } = call;
+  const id = (name: string) => (typeof body[name] === 'number' ? (body[name] as number) : null);
+  const sportId = id('sport_id');
+  const matchId = id('match_id');
+  if (call.path === 'match/getMatches' && sportId !== null) return matchesQuery(sportId, id('series_id') ?? undefined).queryKey;
+  if (call.path === 'series/getSeries' && sportId !== null) return seriesQuery(sportId).queryKey;
+  if (call.path === 'market/getMarkets' && matchId !== null) return marketsQuery(matchId).queryKey;
+  return null;
+}
+
+/**
+ * The page's first data the server painted into it (a sports page's prices: apps/api
+ * modules/markets/markets-first-state.ts), put in the query cache before the first render, so
+ * the page shows its prices without asking. Anything unreadable is left for the page to ask for.
+ */
+export function seedPaintedState(queryClient: QueryClient): void {
+  const element = document.getElementById(PAINTED_STATE_ELEMENT_ID);
+  if (!element?.textContent) return;
+  let calls: unknown;
+  try {
+    calls = JSON.parse(element.textContent);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(calls)) return;
+  for (const call of calls as PaintedCall[]) {
+    const key = call && typeof call === 'object' && call.body ? queryKeyOf(call) : null;
+    if (key) queryClient.setQueryData(key, call.data);
+  }
 }

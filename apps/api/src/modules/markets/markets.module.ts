@@ -6,6 +6,7 @@ import { sweepEvery } from '../../lib/sweep';
 import type { OddsFeed } from '../feed/odds-feed';
 import { createSimulatedFeed } from '../feed/sim/simulator';
 import { createFeedSync, type FeedSync } from './feed-sync';
+import { createSportsFirstState } from './markets-first-state';
 import { registerMarketsRoutes } from './markets.routes';
 import { createMarketsService, type MarketsService } from './markets.service';
 
@@ -17,6 +18,8 @@ export interface MarketsModule {
   feed: OddsFeed;
   sync: FeedSync;
   markets: MarketsService;
+  /** A sports page's first data, for the site's painted page (markets-first-state.ts). */
+  firstState: ReturnType<typeof createSportsFirstState>;
   registerRoutes(app: FastifyInstance): void;
 }
 
@@ -41,6 +44,7 @@ export function createMarketsModule(db: Db, clock: Clock, config: AppConfig): Ma
     feed,
     sync,
     markets,
+    firstState: createSportsFirstState(markets),
     registerRoutes(app) {
       registerMarketsRoutes(app, markets);
       // The first fixtures are in before the first request is answered.
