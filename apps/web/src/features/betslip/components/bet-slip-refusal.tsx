@@ -12,8 +12,11 @@ export function BetSlipRefusal({ state, onTakeOffer }: { state: BetSlipState; on
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
   const { refusal, kind } = state;
-  // A sheet taller than the phone scrolls: bring the reason and its button into view.
-  useEffect(() => boxRef.current?.scrollIntoView?.({ block: 'nearest' }), [refusal]);
+  // A sheet taller than the phone scrolls: bring the reason and its button into view. (Braces:
+  // newer browsers answer scrollIntoView with a promise, which must not become the cleanup.)
+  useEffect(() => {
+    void boxRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [refusal]);
   if (!refusal || !kind) return null;
   const offer = refusal.offer;
   return (
