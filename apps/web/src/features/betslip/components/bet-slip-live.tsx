@@ -26,15 +26,17 @@ export function BetSlipLive({ store, state }: { store: BetSlipStore; state: BetS
     (live.price !== state.odds || (kind === 'fancy' && live.run !== state.selection?.run));
   return (
     <div className="betslip__live" data-testid="bet-slip-live" data-move={move?.direction}>
-      {/* Keyed by the move, so each move replays the highlight. */}
-      <p key={move?.count ?? 0} className="betslip__live-price" aria-live="polite">
-        {move && (
-          <span className={`betslip__move betslip__move--${move.direction}`} data-testid="bet-slip-move">
-            <span aria-hidden="true">{move.direction === 'up' ? '▲' : '▼'}</span>
-            <span className="visually-hidden">{move.direction === 'up' ? t('betslip.live.up') : t('betslip.live.down')} </span>
-          </span>
-        )}
-        {text}
+      {/* The live region stays; its content is keyed by the move, so each move replays the highlight. */}
+      <p className="betslip__live-price" aria-live="polite" aria-atomic="true">
+        <span key={move?.count ?? 0} className="betslip__live-value">
+          {move && (
+            <span className={`betslip__move betslip__move--${move.direction}`} data-testid="bet-slip-move">
+              <span aria-hidden="true">{move.direction === 'up' ? '▲' : '▼'}</span>
+              <span className="visually-hidden">{move.direction === 'up' ? t('betslip.live.up') : t('betslip.live.down')} </span>
+            </span>
+          )}
+          {text}
+        </span>
       </p>
       {differs && live.price !== null && (
         <button
