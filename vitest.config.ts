@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
@@ -33,7 +34,11 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        // The site's own `@/` imports (apps/web/vite.config.ts), for modules that read lib/.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+      },
       {
         test: {
           name: 'browser',

@@ -57,16 +57,19 @@ async function playerPage(userName: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Types a stake, presses place and waits for the toast the server's answer makes; returns its text. */
+/**
+ * Types a stake, presses place and waits for the answer: the confirmation toast of a placed bet,
+ * or the refusal inside the slip (issue 27: never a toast over its buttons); returns its text.
+ */
 async function place(page: Page, stake: string): Promise<string> {
   const slip = page.getByTestId('bet-slip');
   await expect.poll(() => slip.isVisible(), WAIT).toBe(true);
   await dismissToasts(page);
   await page.getByTestId('bet-slip-stake').fill(stake);
   await page.getByTestId('bet-slip-place').click();
-  const toast = page.getByTestId('toast').first();
-  await expect.poll(() => toast.isVisible(), WAIT).toBe(true);
-  return (await toast.textContent()) ?? '';
+  const answer = page.getByTestId('toast').or(slip.getByTestId('bet-slip-refusal')).first();
+  await expect.poll(() => answer.isVisible(), WAIT).toBe(true);
+  return (await answer.textContent()) ?? '';
 }
 
 /** Prices move; a refusal because the price moved while the slip was open is retried with the new one. */
@@ -133,6 +136,11 @@ describe('betting from the match page', () => {
     await expect.poll(() => row.getByRole('button').count(), WAIT).toBe(2);
     expect(await placeOn(page, row.getByRole('button').nth(1), '100')).toContain('Bet placed');
     await expect.poll(() => row.getByTestId('fancy-book').isVisible(), WAIT).toBe(true);
+    // The run position, run by run around the line: a loss below it, a win from it up.
+    const position = row.getByTestId('run-position');
+    await expect.poll(() => position.locator('tbody tr').count(), WAIT).toBeGreaterThan(3);
+    expect(await position.locator('tbody tr').first().textContent()).toContain('−100.00');
+    expect(await position.locator('tbody tr').last().textContent()).toContain('+');
     await expect.poll(() => page.getByTestId('balance-exposure').textContent(), WAIT).toBe('₹100.00');
     expect(await placeOn(page, row.getByRole('button').nth(0), '100')).toContain('Bet placed');
     await expect.poll(() => row.getByTestId('fancy-book').isVisible(), WAIT).toBe(true);

@@ -59,6 +59,10 @@ function precompress(): Plugin {
 /** The modules main.tsx imports on every load, after its own small graph (main.tsx `loadApp`). */
 const APP_MODULES = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]render-app\.tsx$/];
 
+/** The sports routes, pages, bet slip and book: everything a sports page loads after the app. */
+const SPORTS_MODULES =
+  /[\\/]src[\\/](features[\\/](sports|betslip)[\\/]|features[\\/]bets[\\/](index|api[\\/]|model[\\/]|components[\\/](runner-book|run-position))|app[\\/](routes[\\/]sports-routes|bet-slip|match-book|layouts[\\/]bet-slip-area))/;
+
 /**
  * main.tsx imports React DOM and the app with `import()`, so that each module graph is evaluated
  * in a task of its own (docs/shell.md "Speed"). Their files are needed on every load, so the page
@@ -109,8 +113,47 @@ function preloadAppChunks(): Plugin {
   };
 }
 
+/** The module that starts each group of pages whose code the server names in the page's head. */
+const ROUTE_GROUP_ENTRIES = { sports: /[\\/]src[\\/]app[\\/]routes[\\/]sports-routes\.tsx$/ };
+
+/**
+ * Writes `route-preloads.json`: for each group of pages, the script files its pages need beyond
+ * the ones every page loads (the entry, React DOM, the app). The server names them as
+ * `modulepreload` in those pages' HTML, so a cold sports page fetches its code with the app's
+ * instead of after it (issue 27; apps/api/src/modules/web/web-app.routes.ts).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const holds = (chunk: Rollup.OutputChunk, pattern: RegExp) => Object.keys(chunk.modules).some((id) => pattern.test(id));
+      const withImports = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+      };
+      const everyPage = new Set<string>();
+      for (const chunk of chunks) {
+        if (chunk.isEntry || APP_MODULES.some((pattern) => holds(chunk, pattern))) withImports(chunk.fileName, everyPage);
+      }
+      const groups: Record<string, string[]> = {};
+      for (const [group, pattern] of Object.entries(ROUTE_GROUP_ENTRIES)) {
+        const start = chunks.find((chunk) => holds(chunk, pattern));
+        if (!start) throw new Error(`route-preloads: no chunk holds the ${group} pages`);
+        const files = new Set<string>();
+        withImports(start.fileName, files);
+        groups[group] = [...files].filter((file) => !everyPage.has(file));
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(groups) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadAppChunks(), precompress()],
+  plugins: [react(), preloadAppChunks(), routePreloads(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
@@ -148,6 +191,10 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'], priority: 3 },
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'app', test: APP_MODULES[1], priority: 1 },
+            // A sports page's code in one file rather than a dozen: on a phone network each file
+            // costs a round trip, and six at a time share the connections (issue 27). What the
+            // first page already holds stays in 'app' (higher priority).
+            { name: 'sports', test: SPORTS_MODULES, priority: 0 },
           ],
         },
       },

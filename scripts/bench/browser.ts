@@ -6,8 +6,18 @@ import type { BenchScenario } from './harness';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
 
-/** Issue 10's budgets for a cold phone load of /home. */
-const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95 } as const;
+/** Issue 10's budgets for a cold phone load of /home; issue 27's for prices on the sports pages. */
+const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95, pricesMs: 2_500 } as const;
+
+/**
+ * `BENCH_SMOKE=1`: one cold load of each page and no Lighthouse runs, to check the scenario works
+ * (its figures mean nothing on a busy machine; docs/benchmarks.md).
+ */
+const IS_SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** A price button with a price in it: a list row's (/sports/4) or the match page's best back. */
+const LIST_PRICE = '[data-testid="row-prices"] button.price';
+const MATCH_PRICE = 'button[data-testid="best-back"]';
 
 /**
  * Slow 4G and a 4x slower CPU as Chrome DevTools and Lighthouse's "devtools" throttling define
@@ -29,10 +39,15 @@ interface ColdLoad {
   scripts: number;
   fcpMs: number;
   cls: number;
+  /** When the first element matching `pricesSelector` was painted (ms from navigation), -1: never. */
+  pricesMs: number;
 }
 
-/** One cold load of the page on a phone profile, with throttling through the DevTools Protocol. */
-async function coldPhoneLoad(url: string): Promise<ColdLoad> {
+/**
+ * One cold load of the page on a phone profile, with throttling through the DevTools Protocol.
+ * With `pricesSelector`, also the moment the page first painted a price.
+ */
+async function coldPhoneLoad(url: string, pricesSelector?: string): Promise<ColdLoad> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({
@@ -63,9 +78,19 @@ async function coldPhoneLoad(url: string): Promise<ColdLoad> {
       if (scriptRequests.has(event.requestId)) initialJsBytes += event.encodedDataLength;
     });
     // Collected by the page itself from the start, so nothing before the observers is missed.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __vitals: { fcp: number; cls: number } };
-      w.__vitals = { fcp: -1, cls: 0 };
+    await page.addInitScript((selector: string | null) => {
+      const w = window as unknown as { __vitals: { fcp: number; cls: number; prices: number } };
+      w.__vitals = { fcp: -1, cls: 0, prices: -1 };
+      if (selector) {
+        // The first frame after a price is in the DOM is when the player sees it.
+        const observer = new MutationObserver(() => {
+          if (w.__vitals.prices >= 0 || !document.querySelector(selector)) return;
+          w.__vitals.prices = 0;
+          observer.disconnect();
+          requestAnimationFrame(() => (w.__vitals.prices = performance.now()));
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      }
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
       }).observe({ type: 'paint', buffered: true });
@@ -74,12 +99,14 @@ async function coldPhoneLoad(url: string): Promise<ColdLoad> {
           if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
-    });
+    }, pricesSelector ?? null);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     await page.waitForTimeout(SETTLE_MS);
-    const vitals = await page.evaluate(() => (window as unknown as { __vitals: { fcp: number; cls: number } }).__vitals);
-    return { initialJsBytes, scripts: scriptRequests.size, fcpMs: vitals.fcp, cls: vitals.cls };
+    const vitals = await page.evaluate(
+      () => (window as unknown as { __vitals: { fcp: number; cls: number; prices: number } }).__vitals,
+    );
+    return { initialJsBytes, scripts: scriptRequests.size, fcpMs: vitals.fcp, cls: vitals.cls, pricesMs: vitals.prices };
   } finally {
     await browser.close();
   }
@@ -147,9 +174,44 @@ function verdict(isMet: boolean): string {
   return isMet ? 'PASS' : 'MISS';
 }
 
+/** A cricket match with match-odds prices on offer now, from the API (the simulator's fixtures). */
+async function pricedCricketMatch(apiUrl: string): Promise<number> {
+  const response = await fetch(`${apiUrl}/api/match/getMatches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sport_id: 4, is_active: '1' }),
+  });
+  const rows = ((await response.json()) as { data: { match_id: number; match_odds: { status: string } | null }[] }).data;
+  const row = rows.find((item) => item.match_odds?.status === 'OPEN');
+  if (!row) throw new Error('no cricket match with open prices');
+  return row.match_id;
+}
+
+/**
+ * Issue 27: a cold phone load of /sports/4 and of a match page, until the first price is painted.
+ * The same throttling as /home's load; the budget is 2.5 s.
+ */
+async function reportPrices(apiUrl: string, report: (row: { name: string; value: string; note?: string }) => void) {
+  const pages = [
+    { name: '/sports/4', url: `${apiUrl}/sports/4`, selector: LIST_PRICE },
+    { name: 'a match page', url: `${apiUrl}/sports-detail/${await pricedCricketMatch(apiUrl)}`, selector: MATCH_PRICE },
+  ];
+  for (const page of pages) {
+    // Warm the server's painted page, as for /home.
+    await fetch(page.url, { headers: { 'accept-encoding': 'br' } });
+    const load = await coldPhoneLoad(page.url, page.selector);
+    const isMet = load.pricesMs >= 0 && load.pricesMs <= BUDGET.pricesMs;
+    report({
+      name: `prices visible on ${page.name}`,
+      value: load.pricesMs >= 0 ? `${Math.round(load.pricesMs)} ms` : 'never',
+      note: `budget ≤ ${BUDGET.pricesMs} ms ${verdict(isMet)} (first paint ${Math.round(load.fcpMs)} ms, ${(load.initialJsBytes / 1024).toFixed(1)} KB of script in ${load.scripts} files)`,
+    });
+  }
+}
+
 /** Issue 10: the first visit on a phone, measured in Debian's Chromium against the real server. */
 export const browserScenario: BenchScenario = {
-  name: 'browser: cold phone load of /home (CPU x4, slow 4G) and Lighthouse mobile',
+  name: 'browser: cold phone load of /home (CPU x4, slow 4G) and Lighthouse mobile; prices on /sports/4 and a match page',
   async run({ startApi, report }) {
     const api = await startApi();
     try {
@@ -173,6 +235,8 @@ export const browserScenario: BenchScenario = {
         value: load.cls.toFixed(3),
         note: `budget ≤ ${BUDGET.cls} ${verdict(load.cls <= BUDGET.cls)}`,
       });
+      await reportPrices(api.url, report);
+      if (IS_SMOKE) return;
       const { median, runs } = await lighthouseMedian(url);
       report({
         name: `Lighthouse 12 mobile performance (median of ${runs.length})`,

@@ -196,7 +196,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),
-    createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings }),
+    // A sports page arrives with its prices painted in (docs/shell.md "Speed").
+    createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),
   ];
   for (const module of modules) await module.registerRoutes(app);
 

@@ -4,6 +4,7 @@ import './styles/fonts.css';
 // What runs before the app: the frame's data and the translations start loading at once. Deep
 // imports, so this first module graph stays small (docs/shell.md "Speed").
 import { frameDataOrTimeout, prefetchFrameData } from '@/app/frame-data';
+import { preloadRoute, seedPaintedState } from '@/app/route-data';
 import { applyBrandColorsAndTitle } from '@/features/shell/components/branding';
 import { initialGlobalSettings } from '@/lib/global-settings';
 import { DEFAULT_LANGUAGE, initI18n, type LanguageCode, storedLanguage } from '@/lib/i18n';
@@ -82,6 +83,10 @@ async function start(root: HTMLElement): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   const frameData = prefetchFrameData(queryClient);
+  // A sports page's prices came painted in the page; its code and any data it lacks start now,
+  // with the app's own code (app/route-data.ts).
+  seedPaintedState(queryClient);
+  const routeData = preloadRoute(location.pathname, queryClient);
   await nextTask();
   const styles = stylesheetsLoaded();
   const app = loadApp();
@@ -94,7 +99,10 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   await styles;
-  await frameDataOrTimeout(frameData);
+  // The first render waits (at most FRAME_DATA_WAIT_MS) for what it shows first: on a sports page
+  // its prices and code, which then paint in that render, not after the frame's slower lists
+  // (the live counts, the lobby), which fill in when they come; elsewhere the frame's data.
+  await frameDataOrTimeout(routeData ?? frameData);
   let renderApp: typeof RenderApp;
   try {
     renderApp = await app;

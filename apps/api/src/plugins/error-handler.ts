@@ -57,7 +57,13 @@ export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error:
   return reply
     .code(error.statusCode)
     .header('x-request-id', request.id)
-    .send({ status: false, message: error.message, code: error.code, request_id: request.id });
+    .send({
+      status: false,
+      message: error.message,
+      code: error.code,
+      request_id: request.id,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    });
 }
 
 /** Fastify's `frameworkErrors`: the router's own errors (bad URL encoding, over-long parameter). */

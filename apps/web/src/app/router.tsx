@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from '@/features/shell';
@@ -32,6 +33,7 @@ import {
   CasinoResultRoute,
   ProvablyFairRoute,
 } from './routes/casino-routes';
+import { preloadRouteOnce } from './route-data';
 import { RequireLogin } from './routes/require-login';
 import { ComingSoonRoute } from './routes/route-pages';
 
@@ -105,6 +107,8 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const location = useLocation();
+  // A sports page's code and data start as its path renders (app/route-data.ts).
+  preloadRouteOnce(location.pathname, useQueryClient());
   const element = useRoutes(routes);
   const matches = matchRoutes(routes, location) ?? [];
   const variant = matches.map((match) => match.route.handle as unknown).findLast(isLayoutHandle)?.layout ?? 'casino';

@@ -10,12 +10,14 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   /** Seconds until a retry may pass, when the server said so (`retry_after` or Retry-After). */
   readonly retryAfterSeconds: number | null;
+  /** The refusal's `data`, for the codes that carry some (ODDS_CHANGED: the price now). */
+  readonly data: unknown;
 
   constructor(
     message: string,
     code: ErrorCode | 'NETWORK',
     status: number,
-    details: { serverMessage?: string; retryAfterSeconds?: number | null } = {},
+    details: { serverMessage?: string; retryAfterSeconds?: number | null; data?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = details.serverMessage ?? message;
     this.retryAfterSeconds = details.retryAfterSeconds ?? null;
+    this.data = details.data;
   }
 }
 
@@ -103,7 +106,9 @@ export async function callApi<E extends Endpoint>(
     throw new ApiError(i18next.t('common.networkError'), 'NETWORK', 0);
   }
   const payload = (await response.json().catch(() => null)) as
-    { status: true; message: string; data: DataOf<E> } | { status: false; message: string; code: ErrorCode } | null;
+    | { status: true; message: string; data: DataOf<E> }
+    | { status: false; message: string; code: ErrorCode; data?: unknown }
+    | null;
   if (response.ok && payload?.status === true) return { data: payload.data, message: payload.message };
 
   const code: ErrorCode = payload && payload.status === false ? payload.code : 'INTERNAL';
@@ -114,5 +119,6 @@ export async function callApi<E extends Endpoint>(
   throw new ApiError(refusalMessage(code, serverMessage), code, response.status, {
     serverMessage,
     retryAfterSeconds: retryAfterOf(payload, response),
+    data: payload && payload.status === false ? payload.data : undefined,
   });
 }

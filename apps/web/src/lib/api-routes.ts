@@ -35,11 +35,20 @@ export const endpoints = {
   updatePassword: route<'updatePassword'>('POST', 'user/updatePassword'),
   firstTimeUpdatePassword: route<'firstTimeUpdatePassword'>('POST', 'user/firstTimeUpdatePassword'),
   getActivityLog: route<'getActivityLog'>('POST', 'report/activityLog'),
-  // Sports: the header search and the sidebar's live counts are on every page.
+  // Sports: the header search and the sidebar's live counts are on every page; a sports page's
+  // first data is requested while its code loads (app/route-data.ts).
+  getSeries: route<'getSeries'>('POST', 'series/getSeries'),
   getMatches: route<'getMatches'>('POST', 'match/getMatches'),
+  getMarkets: route<'getMarkets'>('POST', 'market/getMarkets'),
   searchByMatchNameHeader: route<'searchByMatchNameHeader'>('POST', 'match/searchByMatchNameHeader'),
   getLiveMatches: route<'getLiveMatches'>('POST', 'match/getLiveMatches'),
   getUpcomingMatches: route<'getUpcomingMatches'>('POST', 'match/getUpcomingMatches'),
+  // Bets: placement, the book on the match page and the reports.
+  placeMarketBet: route<'placeMarketBet'>('POST', 'bet/placeMarketBet'),
+  placeFancyBet: route<'placeFancyBet'>('POST', 'bet/placeFancyBet'),
+  getWinLossList: route<'getWinLossList'>('POST', 'bet/getWinLossList'),
+  currentBets: route<'currentBets'>('POST', 'report/currentBets'),
+  betHistory: route<'betHistory'>('POST', 'report/betHistory'),
   // Casino: the lobby is /home's content.
   getProvidersList: route<'getProvidersList'>('GET', 'worldCasino/getProvidersList'),
   casinoLobby: route<'casinoLobby'>('GET', 'casino/lobby'),
@@ -51,6 +60,12 @@ export const endpoints = {
   gapLogin: route<'gapLogin'>('POST', 'gap/gaplogin'),
   casinoResult: route<'casinoResult'>('POST', 'report/casinoResult'),
 } satisfies Partial<Contract>;
+
+/**
+ * The live push socket, as the contract's LIVE_SOCKET_PATH: that module also holds the live
+ * messages' schemas, and importing the constant from it put zod into every sports page.
+ */
+export const LIVE_SOCKET_PATH = '/api/ws';
 
 /** `GET upload/image/{file}`: operator images (logo, favicon, welcome banner); as UPLOAD_IMAGE_PATH. */
 export const UPLOAD_IMAGE_PATH = 'upload/image';

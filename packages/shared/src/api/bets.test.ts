@@ -14,8 +14,18 @@ describe('placeMarketBet request (spec §7)', () => {
     });
   });
 
+  it('takes the optional "accept better odds" preference, and the spec payload without it', () => {
+    expect(placeMarketBetRequestSchema.parse({ ...market, accept_better_odds: true })).toEqual({
+      ...market,
+      accept_better_odds: true,
+    });
+    expect(placeMarketBetRequestSchema.parse({ ...market, accept_better_odds: 0 }).accept_better_odds).toBe(false);
+    expect(placeMarketBetRequestSchema.parse(market).accept_better_odds).toBeUndefined();
+  });
+
   it.each([
     ['an unknown field', { ...market, user_id: 5 }],
+    ['accept_better_odds as text', { ...market, accept_better_odds: 'yes' }],
     ['a missing stack', { ...market, stack: undefined }],
     ['a stake of 0', { ...market, stack: 0 }],
     ['three decimals in the stake', { ...market, stack: 10.005 }],

@@ -65,6 +65,15 @@ export const placeMarketBetRequestSchema = z.strictObject({
   odds,
   stack,
   is_back: isBack,
+  /**
+   * Not in the spec's payload, optional (the spec's six fields alone are still a whole request):
+   * true takes the bet at the better price on offer when there is one (a back above the asked
+   * odds, a lay below), as Betfair matches; absent or false, at the asked odds (docs/betting.md).
+   */
+  accept_better_odds: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .transform((value) => value === true || value === 1)
+    .optional(),
 });
 export type PlaceMarketBetRequest = z.input<typeof placeMarketBetRequestSchema>;
 
@@ -87,6 +96,26 @@ export type PlaceFancyBetRequest = z.input<typeof placeFancyBetRequestSchema>;
 
 /** Rupees on the wire. */
 const rupees = z.number();
+
+/**
+ * The `data` of an `ODDS_CHANGED` refusal (docs/betting.md "Placement"): the price on offer now on
+ * the bet's side, so the slip can offer it in one tap. `odds`: decimal odds, the per-100 rate, or
+ * the fancy size; `run`: the fancy line (null for a market bet). `odds` null: nothing on offer.
+ */
+export const oddsChangedDataSchema = z.object({
+  is_back: z.union([z.literal(0), z.literal(1)]),
+  odds: z.number().nullable(),
+  run: z.number().int().nullable(),
+});
+export type OddsChangedData = z.infer<typeof oddsChangedDataSchema>;
+
+/** One row of a fancy line's run position: the profit or loss for every result from `from_run` to `to_run` (null: and above). */
+export const runPositionRowSchema = z.object({
+  from_run: z.number().int(),
+  to_run: z.number().int().nullable(),
+  profit_loss: rupees,
+});
+export type RunPositionRow = z.infer<typeof runPositionRowSchema>;
 
 /**
  * What a placement answers: the bet, the odds it was taken at (decimal odds, a per-100 rate, or
@@ -154,7 +183,7 @@ export const getWinLossList = defineEndpoint({
   request: z.strictObject({ match_id: matchIdField }),
   data: z.object({
     markets: z.array(z.object({ market_id: z.string(), win_loss: z.array(winLossRowSchema), exposure: rupees })),
-    fancy: z.array(z.object({ fancy_id: z.number().int(), exposure: rupees })),
+    fancy: z.array(z.object({ fancy_id: z.number().int(), exposure: rupees, run_position: z.array(runPositionRowSchema) })),
   }),
 });
 
@@ -209,6 +238,16 @@ export const currentBets = defineEndpoint({
   data: betPagingSchema.extend({
     rows: z.array(betRowSchema),
     totals: z.object({ stack: rupees, liability: rupees }),
+    /** Every fancy line the caller has open bets on (all pages), with its run position. */
+    fancy: z.array(
+      z.object({
+        fancy_id: z.number().int(),
+        match_id: z.number().int(),
+        match_name: z.string(),
+        name: z.string(),
+        run_position: z.array(runPositionRowSchema),
+      }),
+    ),
   }),
 });
 

@@ -8,12 +8,16 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 
 const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
-/** Every refusal: `{ status: false, message, code, request_id }`. */
+/**
+ * Every refusal: `{ status: false, message, code, request_id }`, and for a few codes `data` that
+ * helps the client act on it (`ODDS_CHANGED`: the price now, `oddsChangedDataSchema` in bets.ts).
+ */
 export const errorEnvelope = z.object({
   status: z.literal(false),
   message: z.string(),
   code: z.enum(errorCodes),
   request_id: z.string().optional(),
+  data: z.unknown().optional(),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -8,6 +8,7 @@ import {
   exposurePaise,
   fancyExposurePaise,
   type FancyBet,
+  fancyRunPosition,
   fromOddsHundredths,
   type MarketBet,
   type ParsedRequestOf,
@@ -15,13 +16,14 @@ import {
   reportDay,
   reportRangeDays,
   reportWindow,
+  type RunPositionRow,
   runnerBook,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { modelBetOf } from './bet-model';
-import { listOpenBetsOfUserInMatch, listRunners } from './bets.repository';
+import { listOpenBetsOfUserInMatch, listOpenFancyBetsOfUser, listRunners } from './bets.repository';
 import type { BetRecord } from './bets.table';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +56,32 @@ export function wireBet(row: BetRecord): BetRow {
 }
 
 type WinLoss = DataOf<typeof endpoints.getWinLossList>;
+type CurrentFancy = DataOf<typeof endpoints.currentBets>['fancy'];
+
+/** A fancy line's run position (docs/betting.md "The fancy ladder"), in rupees. */
+function runPositionOf(rows: readonly BetRecord[]): RunPositionRow[] {
+  return fancyRunPosition(rows.map(modelBetOf) as FancyBet[]).map((row) => ({
+    from_run: row.fromRun,
+    to_run: row.toRun,
+    profit_loss: rupees(row.profitLossPaise),
+  }));
+}
+
+/** Current bets' fancy lines: every line with open bets, whatever page its bets are on. */
+function currentFancyOf(bets: readonly BetRecord[]): CurrentFancy {
+  const byLine = new Map<number, BetRecord[]>();
+  for (const bet of bets) {
+    const fancyId = Number(bet.fancy_id);
+    byLine.set(fancyId, [...(byLine.get(fancyId) ?? []), bet]);
+  }
+  return [...byLine].map(([fancyId, rows]) => ({
+    fancy_id: fancyId,
+    match_id: Number(rows[0]!.match_id),
+    match_name: rows[0]!.match_name,
+    name: rows[0]!.market_name,
+    run_position: runPositionOf(rows),
+  }));
+}
 
 export interface BetReports {
   winLossList(userId: number, matchId: number): Promise<WinLoss>;
@@ -74,7 +102,11 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
       for (const [target, rows] of byTarget) {
         const modelBets = rows.map(modelBetOf);
         if (target.startsWith('F:')) {
-          answer.fancy.push({ fancy_id: Number(target.slice(2)), exposure: rupees(fancyExposurePaise(modelBets as FancyBet[])) });
+          answer.fancy.push({
+            fancy_id: Number(target.slice(2)),
+            exposure: rupees(fancyExposurePaise(modelBets as FancyBet[])),
+            run_position: runPositionOf(rows),
+          });
           continue;
         }
         const marketId = target.slice(2);
@@ -126,6 +158,7 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         total_rows: Number(totals.rows),
         rows: rows.map(wireBet),
         totals: { stack: rupees(totals.stake), liability: rupees(totals.liability) },
+        fancy: currentFancyOf(await listOpenFancyBetsOfUser(db, userId, query.sport_id)),
       };
     },
 

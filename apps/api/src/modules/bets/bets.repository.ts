@@ -295,3 +295,15 @@ export async function listTargetNames(db: Db, userId: number, targets: string[])
     .groupBy('target')
     .execute();
 }
+
+/** The player's open fancy bets on every line (current bets' run positions), by line then bet. */
+export async function listOpenFancyBetsOfUser(db: Db, userId: number, sportId?: number): Promise<BetRecord[]> {
+  let query = db
+    .selectFrom('bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('kind', '=', 'fancy');
+  if (sportId !== undefined) query = query.where('sport_id', '=', sportId);
+  return query.orderBy('fancy_id').orderBy('bet_id').execute();
+}

@@ -7,8 +7,10 @@ import {
   fromOddsHundredths,
   type MarketKind,
   marketKindOf,
+  type OddsChangedData,
   type PlacedBet,
   type ParsedRequestOf,
+  formatPaiseAsRupees,
   paiseToRupees,
   positionChangeOf,
   positionExposure,
@@ -70,7 +72,7 @@ interface NewBet {
   runnerIds?: number[];
 }
 
-const rupees = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
+const rupees = formatPaiseAsRupees;
 
 /** The bet's reference: the client's Idempotency-Key when it sent one (docs/betting.md, "Once-only"). */
 export function betReferenceOf(claim: IdempotencyClaim | null): string {
@@ -88,16 +90,19 @@ function checkStake(stakePaise: number, min: number, max: number): void {
   }
 }
 
-/** A back is taken when the offered back is ≥ the asked odds, a lay when the offered lay is ≤ (product-rules.md). */
-function checkMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number): void {
+/**
+ * A back is taken when the offered back is ≥ the asked odds, a lay when the offered lay is ≤
+ * (product-rules.md). Answers the odds it is taken at: the asked odds, or with `acceptBetter` the
+ * better price on offer (docs/betting.md). A refusal carries the price now in its `data`.
+ */
+function takenMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number, acceptBetter: boolean): number {
   refuseStatus(quote.status, 'This market');
   const offered = isBack ? quote.bestBack : quote.bestLay;
-  const isTaken = offered !== null && (isBack ? offered >= odds : offered <= odds);
-  if (!isTaken) {
-    const now =
-      offered === null ? 'no price is offered' : `${isBack ? 'back' : 'lay'} is now ${fromOddsHundredths(kind, offered)}`;
-    throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`);
-  }
+  if (offered !== null && (isBack ? offered >= odds : offered <= odds)) return acceptBetter ? offered : odds;
+  const price = offered === null ? null : fromOddsHundredths(kind, offered);
+  const now = price === null ? 'no price is offered' : `${isBack ? 'back' : 'lay'} is now ${price}`;
+  const data: OddsChangedData = { is_back: isBack ? 1 : 0, odds: price, run: null };
+  throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`, data);
 }
 
 /** A fancy bet is taken at exactly the offered run and size of its side (Yes: back, No: lay). */
@@ -107,7 +112,8 @@ function checkFancyPrice(quote: FancyQuote, isBack: boolean, run: number, size: 
   const offeredSize = isBack ? quote.sizeYes : quote.sizeNo;
   if (offeredRun !== run || offeredSize !== size) {
     const now = offeredRun === null ? 'no price is offered' : `${isBack ? 'Yes' : 'No'} is now ${offeredRun} at ${offeredSize}`;
-    throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`);
+    const data: OddsChangedData = { is_back: isBack ? 1 : 0, odds: offeredRun === null ? null : offeredSize, run: offeredRun };
+    throw new AppError('ODDS_CHANGED', `Odds changed: ${now}`, data);
   }
 }
 
@@ -225,12 +231,13 @@ export function createBetsService(
           : betProblem(bet);
       if (problem) throw new AppError('BAD_REQUEST', `Invalid bet: ${problem}`);
       checkStake(stakePaise, quote.minStakePaise, quote.maxStakePaise);
-      checkMarketPrice(quote, kind, isBack, bet.odds);
+      const acceptBetter = body.accept_better_odds === true;
+      let takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptBetter);
       if (kind === 'match_odds' && quote.inPlay && quote.betDelaySeconds > 0) {
         // No transaction is open while the bet waits; then price and status are checked again.
         await wait(quote.betDelaySeconds * 1000);
         quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
-        checkMarketPrice(quote, kind, isBack, bet.odds);
+        takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptBetter);
       }
       const runners = await listRunners(db, body.market_id);
       return commitBet(caller, {
@@ -244,7 +251,7 @@ export function createBetsService(
         marketName: quote.marketName,
         selectionId: body.selection_id,
         selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
-        bet,
+        bet: { ...bet, odds: takenOdds },
         runnerIds: runners.map((runner) => runner.selection_id),
       });
     },

@@ -7,6 +7,7 @@ import { sweepEvery } from '../../lib/sweep';
 import { createSimulatedFeed, type OddsFeed } from '../feed';
 import { createFeedSync, type FeedSync } from './feed-sync';
 import { createLiveTicker, type LiveTicker } from './live-ticker';
+import { createSportsFirstState } from './markets-first-state';
 import { registerMarketsRoutes } from './markets.routes';
 import { createMarketsService, type MarketsService } from './markets.service';
 
@@ -20,6 +21,8 @@ export interface MarketsModule {
   markets: MarketsService;
   /** Live price deltas to the live socket (docs/sports.md, "Live"). */
   ticker: LiveTicker;
+  /** A sports page's first data, for the site's painted page (markets-first-state.ts). */
+  firstState: ReturnType<typeof createSportsFirstState>;
   registerRoutes(app: FastifyInstance): void;
 }
 
@@ -54,6 +57,7 @@ export function createMarketsModule({ db, clock, config, bus, logger }: MarketsM
     sync,
     markets,
     ticker,
+    firstState: createSportsFirstState(markets),
     registerRoutes(app) {
       registerMarketsRoutes(app, markets);
       app.addHook('onReady', async () => ticker.start());

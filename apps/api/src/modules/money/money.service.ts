@@ -6,7 +6,7 @@ import {
   allocateStake,
   type BonusWallet,
   DEMO_PLAY_MONEY_PAISE,
-  paiseToRupees,
+  formatPaiseAsRupees,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
@@ -237,7 +237,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
       const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
       if (!taken.ok) {
-        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ₹${paiseToRupees(taken.short).toFixed(2)} short`);
+        // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
+        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${formatPaiseAsRupees(taken.short)} short`);
       }
       cashMove = taken.fromCash;
       bonusMove = taken.fromBonus;

@@ -1,4 +1,12 @@
-import { hourOf, type PauseKind, paiseToRupees, type RgLimitKind, type RgPeriod, RG_PERIODS, windowStartHour } from '@app/shared';
+import {
+  formatPaiseAsRupees,
+  hourOf,
+  type PauseKind,
+  type RgLimitKind,
+  type RgPeriod,
+  RG_PERIODS,
+  windowStartHour,
+} from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
@@ -27,8 +35,8 @@ export function activePause(state: RgStateRow | undefined, now: number): ActiveP
   return { kind: state.pause_kind, until };
 }
 
-const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatRupees = (paise: number) => `₹${rupees.format(paiseToRupees(Math.max(0, paise)))}`;
+/** Money in a refusal as the site shows it (docs/shell.md "Numbers"); what is left is never below 0. */
+export const formatRupees = (paise: number) => formatPaiseAsRupees(Math.max(0, paise));
 const PERIOD_WORD: Record<RgPeriod, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
 export function pausedError(pause: ActivePause): AppError {

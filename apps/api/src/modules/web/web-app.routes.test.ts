@@ -154,4 +154,50 @@ describe('serving the built site', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
   });
+
+  describe('a sports page', () => {
+    let sportsApp: FastifyInstance;
+    const asked: string[] = [];
+
+    beforeEach(async () => {
+      writeFileSync(path.join(distDir, 'route-preloads.json'), JSON.stringify({ sports: ['assets/sports-AbCdEf12.js'] }));
+      sportsApp = Fastify();
+      installErrorHandler(sportsApp);
+      await registerWebApp(sportsApp, distDir, { getSettings: async () => settings }, async (pathname) => {
+        asked.push(pathname);
+        if (pathname === '/sports-detail/404') throw new Error('feed down');
+        return pathname === '/sports/4'
+          ? [{ path: 'match/getMatches', body: { sport_id: 4, is_active: '1' }, data: [{ name: '</script><b>x' }] }]
+          : null;
+      });
+      await sportsApp.ready();
+    });
+
+    afterEach(async () => {
+      await sportsApp.close();
+    });
+
+    it('comes with its first data painted in, escaped, and its code named in the head', async () => {
+      const res = await sportsApp.inject({ url: '/sports/4' });
+      expect(res.statusCode).toBe(200);
+      const state = /<script type="application\/json" id="app-state">([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
+      expect(JSON.parse(state)).toEqual([
+        { path: 'match/getMatches', body: { sport_id: 4, is_active: '1' }, data: [{ name: '</script><b>x' }] },
+      ]);
+      expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/sports-AbCdEf12.js">');
+      const brotli = await sportsApp.inject({ url: '/sports/4', headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('id="app-state"');
+    });
+
+    it('paints no data where there is none, or when it cannot be had, and only sports pages name the sports code', async () => {
+      const detail = await sportsApp.inject({ url: '/sports-detail/404' });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.body).not.toContain('app-state');
+      expect(detail.body).toContain('sports-AbCdEf12.js');
+      const home = await sportsApp.inject({ url: '/home' });
+      expect(home.body).not.toContain('app-state');
+      expect(home.body).not.toContain('sports-AbCdEf12.js');
+      expect(asked).toEqual(expect.arrayContaining(['/sports-detail/404', '/home']));
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type GlobalSettings, UPLOAD_IMAGE_PATH } from '@app/shared';
+import { type GlobalSettings, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import {
@@ -11,6 +11,8 @@ import {
   type PaintedPage,
   renderIndexHtml,
   type SiteLanguage,
+  withFirstState,
+  withModulePreloads,
 } from './web-shell';
 
 /** Reads the operator's settings (the settings service; cached per instance). */
@@ -18,8 +20,34 @@ export interface WebAppSettingsSource {
   getSettings(): Promise<GlobalSettings>;
 }
 
-/** Distinct (settings, host name, language) pages kept painted and compressed; a settings change makes new ones. */
+/**
+ * A page's first data for the server to paint into it (the sports pages' prices, composed in
+ * app.ts from the markets module); null for a page that has none. It must answer fast: every
+ * load of such a page waits for it.
+ */
+export type FirstStateSource = (pathname: string) => Promise<PaintedCall[] | null>;
+
+/** Distinct (settings, host name, language, page group) pages kept painted and compressed; a settings change makes new ones. */
 const PAINTED_PAGE_CACHE_SIZE = 16;
+
+/**
+ * The build's `route-preloads.json` (apps/web/vite.config.ts): per group of pages, the script
+ * files its pages load beyond the app's own. Pages of a group name them in their head.
+ */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** The sports pages (spec §2 /sports/…, /sports-detail/…) share one chunk of code. */
+function pageGroupOf(pathname: string): 'sports' | null {
+  return pathname.startsWith('/sports/') || pathname.startsWith('/sports-detail/') ? 'sports' : null;
+}
+
+function readRoutePreloads(distDir: string): Record<string, string[]> {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
+}
 
 type Encoding = 'br' | 'gzip' | null;
 
@@ -53,9 +81,11 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   settingsSource?: WebAppSettingsSource,
+  firstState?: FirstStateSource,
 ): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const routePreloads = readRoutePreloads(distDir);
   const hasDefaultIcon = existsSync(path.join(distDir, 'favicon.ico'));
   const painted = new Map<string, PaintedPage>();
   const heroTexts = new Map<SiteLanguage, (HomeHeroText & { welcome: string }) | null>();
@@ -87,7 +117,8 @@ export async function registerWebApp(
     const language = languageFromCookie(request.headers.cookie);
     const pathname = new URL(request.url, 'http://site').pathname;
     const isHome = pathname === '/' || pathname === '/home';
-    const key = JSON.stringify([settings, hostname, language, isHome]);
+    const group = pageGroupOf(pathname);
+    const key = JSON.stringify([settings, hostname, language, isHome, group]);
     let page = painted.get(key);
     if (!page) {
       const hero = isHome && settings ? heroTextIn(language) : null;
@@ -97,9 +128,9 @@ export async function registerWebApp(
         hero && (brand || hero.welcome)
           ? { title: hero.title, lead: hero.lead, eyebrow: brand ? hero.eyebrow.replace('{{site}}', brand) : hero.welcome }
           : null;
-      page = compressPage(
-        settings && template ? renderIndexHtml(template, settings, { hostname, language, homeHero }) : (template ?? ''),
-      );
+      const html =
+        settings && template ? renderIndexHtml(template, settings, { hostname, language, homeHero }) : (template ?? '');
+      page = compressPage(withModulePreloads(html, (group && routePreloads[group]) || []));
       if (painted.size >= PAINTED_PAGE_CACHE_SIZE) painted.delete(painted.keys().next().value ?? '');
       painted.set(key, page);
     }
@@ -145,6 +176,19 @@ export async function registerWebApp(
     if (isApi || looksLikeFile || !isPageRead || !template) {
       throw new AppError('NOT_FOUND', isApi ? 'No such API endpoint' : 'Not found');
     }
-    return sendPage(request, reply, await paintedPage(request));
+    const page = await paintedPage(request);
+    const calls = firstState ? await firstStateOf(request) : null;
+    // A page with its first data is painted for this request (fast compression, not cached).
+    return sendPage(request, reply, calls?.length ? compressPage(withFirstState(page.html.toString(), calls)) : page);
   });
+
+  /** The page's first data; a failure only costs the page its head start (the app asks itself). */
+  async function firstStateOf(request: FastifyRequest): Promise<PaintedCall[] | null> {
+    try {
+      return (await firstState?.(new URL(request.url, 'http://site').pathname)) ?? null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'first state of the page failed');
+      return null;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { type GlobalSettings, UPLOAD_IMAGE_PATH } from '@app/shared';
+import { type GlobalSettings, PAINTED_STATE_ELEMENT_ID, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
 
 /** Where the build's index.html takes the painted shell (apps/web/index.html). */
 export const HEAD_SLOT = '<!--app-head-->';
@@ -197,6 +197,24 @@ export function renderIndexHtml(template: string, settings: GlobalSettings, opti
       .replace(ROOT_SLOT, () => renderBootShell(settings, siteName, homeHero))
       .replace('</body>', () => `${stylesheets.join('')}</body>`)
   );
+}
+
+/**
+ * The page's first data before `</body>` (a sports page's prices): the app puts it in its query
+ * cache before its first render, so the prices paint with the page rather than a round trip later.
+ */
+export function withFirstState(html: string, calls: readonly PaintedCall[]): string {
+  const element = `<script type="application/json" id="${PAINTED_STATE_ELEMENT_ID}">${jsonForScript(calls)}</script>`;
+  return html.replace('</body>', () => `${element}</body>`);
+}
+
+/**
+ * The page's own code named in the head (`modulepreload`, low priority as the build's own), so it
+ * downloads with the app's files instead of after them.
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}">`);
+  return links.length === 0 ? html : html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
 export interface PaintedPage {

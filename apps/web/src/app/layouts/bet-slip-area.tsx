@@ -1,8 +1,10 @@
+import { type BetSelection, marketKindOf, toOddsHundredths } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { openLoginModal } from '@/features/account';
 import { placeBet, refreshBets } from '@/features/bets';
-import { BetSlip, type PlaceBet } from '@/features/betslip';
+import { BetSlip, type LiveQuote, type PlaceBet, useBetSlipState } from '@/features/betslip';
+import { type SelectionQuote, useSelectionQuote } from '@/features/sports/live';
 import { useStakeButtons } from '@/features/wallet';
 import { useSession } from '@/lib/session';
 import { betSlipStore } from '../bet-slip';
@@ -11,31 +13,57 @@ import './bet-slip-area.css';
 /** The balance query of the wallet feature, read again after a bet moved money. */
 const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
 
+/** The sports feature's quote in the slip's units (hundredths, per 100, or the fancy size). */
+function liveQuoteOf(selection: BetSelection, quote: SelectionQuote): LiveQuote {
+  const kind = marketKindOf(selection);
+  return {
+    status: quote.status,
+    price: quote.odds === null ? null : toOddsHundredths(kind, quote.odds),
+    run: quote.run,
+    inPlay: quote.inPlay,
+    betDelaySeconds: quote.betDelaySeconds,
+  };
+}
+
+/** Feeds the slip the live price of its selection (sports feature → bet slip feature). */
+function FollowSelection({ selection }: { selection: BetSelection }) {
+  const quote = useSelectionQuote(selection);
+  useEffect(() => {
+    betSlipStore.dispatch({ type: 'quoteChanged', quote: quote ? liveQuoteOf(selection, quote) : null });
+  }, [quote, selection]);
+  return null;
+}
+
 /**
  * The bet slip in the sports layout, composed from the account (session, login modal), wallet
- * (the player's Game stake buttons, the balance) and bets (placement, the book) features.
+ * (the player's Game stake buttons, the balance), bets (placement, the book) and sports (the
+ * selection's live price) features.
  */
 export function BetSlipArea() {
   const session = useSession();
   const queryClient = useQueryClient();
+  const { selection } = useBetSlipState(betSlipStore);
   const buttons = useStakeButtons(Boolean(session));
   const gameButtons = (buttons.data ?? []).filter((button) => button.type === 'Game');
   const onPlace = useCallback<PlaceBet>(
     async (request) => {
       // One key per press of the button: a retry of this press can only ever be this bet.
-      const { message } = await placeBet(request, crypto.randomUUID());
+      const { data } = await placeBet(request, crypto.randomUUID());
       await Promise.all([queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }), refreshBets(queryClient)]);
-      return { message };
+      return { odds: data.odds, run: data.run, stack: data.stack };
     },
     [queryClient],
   );
   return (
-    <BetSlip
-      store={betSlipStore}
-      isLoggedIn={Boolean(session)}
-      stakeButtons={gameButtons}
-      onPlace={onPlace}
-      onLoginRequired={openLoginModal}
-    />
+    <>
+      {selection && <FollowSelection key={`${selection.match_id}`} selection={selection} />}
+      <BetSlip
+        store={betSlipStore}
+        isLoggedIn={Boolean(session)}
+        stakeButtons={gameButtons}
+        onPlace={onPlace}
+        onLoginRequired={openLoginModal}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ActivityLogRow } from '@app/shared';
+import { type ActivityLogRow, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, type DateRange, ReportPage, useRangeAndPage } from '@/components/ui';
 import { useActivityLog } from '../api/activity-log';
@@ -18,7 +18,7 @@ export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
   const paging = useRangeAndPage();
   const log = useActivityLog({ ...toInstants(paging.range), page: paging.page });
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' });
 
   const columns: DataColumn<ActivityLogRow>[] = [
     { key: 'time', header: t('account.activity.time'), render: (row) => dateFormat.format(new Date(row.created_at)) },

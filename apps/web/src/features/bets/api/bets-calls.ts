@@ -1,6 +1,8 @@
-import { type DataOf, endpoints, type PlacedBet, type RequestOf } from '@app/shared';
+import type { DataOf, PlacedBet, RequestOf } from '@app/shared';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+// The routes without the contract's schemas: the match page carries no zod (docs/shell.md "Speed").
+import { endpoints } from '@/lib/api-routes';
 
 export const BET_REPORT_PAGE_SIZE = 20;
 const BETS_KEY = ['bets'] as const;

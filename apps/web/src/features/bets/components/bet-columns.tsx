@@ -1,12 +1,13 @@
-import type { BetRow } from '@app/shared';
+import { type BetRow, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '@/components/ui';
-import { betPrice, formatProfitLoss, formatRupeeAmount } from '../model/bet-format';
+import { formatAmount } from '@app/shared';
+import { betPrice, formatProfitLoss } from '../model/bet-format';
 
 /** The columns both bet reports share: when, what, which side, at what price, how much. */
 export function useBetColumns(): DataColumn<BetRow>[] {
   const { t, i18n } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return [
     { key: 'placed', header: t('bets.columns.placed'), render: (row) => dateFormat.format(new Date(row.placed_at)) },
     {
@@ -38,19 +39,19 @@ export function useBetColumns(): DataColumn<BetRow>[] {
       ),
     },
     { key: 'odds', header: t('bets.columns.odds'), align: 'end', render: (row) => betPrice(row) },
-    { key: 'stake', header: t('bets.columns.stake'), align: 'end', render: (row) => formatRupeeAmount(row.stack, i18n.language) },
+    { key: 'stake', header: t('bets.columns.stake'), align: 'end', render: (row) => formatAmount(row.stack) },
   ];
 }
 
 export function useProfitLossColumn(): DataColumn<BetRow> {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return {
     key: 'profitLoss',
     header: t('bets.columns.profitLoss'),
     align: 'end',
     render: (row) => (
       <span className={`bets-pl bets-pl--${(row.profit_loss ?? 0) >= 0 ? 'up' : 'down'}`}>
-        {formatProfitLoss(row.profit_loss ?? 0, i18n.language)}
+        {formatProfitLoss(row.profit_loss ?? 0)}
       </span>
     ),
   };

@@ -1,15 +1,15 @@
-import { type BetRow, SPORTS } from '@app/shared';
+import { type BetRow, formatRupees, SPORTS } from '@app/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
 import { BET_REPORT_PAGE_SIZE, useBetHistory } from '../api/bets-calls';
-import { formatProfitLoss, formatRupeeAmount } from '../model/bet-format';
+import { formatProfitLoss } from '../model/bet-format';
 import { useBetColumns, useProfitLossColumn } from './bet-columns';
 import '../bets.css';
 
 /** /report/bet-history: settled bets by settlement day, with result and profit or loss (90 days at most). */
 export function BetHistoryPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const paging = useRangeAndPage();
   const [sportId, setSportId] = useState<number | undefined>(undefined);
   const sportFieldId = useId();
@@ -62,11 +62,11 @@ export function BetHistoryPage() {
             <dl className="bets-totals" aria-label={t('bets.totals')}>
               <div className="bets-totals__item">
                 <dt>{t('bets.history.totalStake')}</dt>
-                <dd>₹{formatRupeeAmount(history.data.totals.stack, i18n.language)}</dd>
+                <dd>{formatRupees(history.data.totals.stack)}</dd>
               </div>
               <div className="bets-totals__item">
                 <dt>{t('bets.history.totalProfitLoss')}</dt>
-                <dd data-testid="history-total-pl">{formatProfitLoss(history.data.totals.profit_loss, i18n.language)}</dd>
+                <dd data-testid="history-total-pl">{formatProfitLoss(history.data.totals.profit_loss)}</dd>
               </div>
             </dl>
           )}

@@ -1,15 +1,15 @@
-import type { BetRow } from '@app/shared';
+import { type BetRow, formatAmount, formatRupees } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, Pager } from '@/components/ui';
 import { BET_REPORT_PAGE_SIZE, useCurrentBets } from '../api/bets-calls';
-import { formatRupeeAmount } from '../model/bet-format';
 import { useBetColumns } from './bet-columns';
+import { RunPosition } from './run-position';
 import '../bets.css';
 
 /** /report/current-bets: the player's open bets with what each holds, newest first. */
 export function CurrentBetsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const bets = useCurrentBets(page);
   const columns: DataColumn<BetRow>[] = [
@@ -18,7 +18,7 @@ export function CurrentBetsPage() {
       key: 'liability',
       header: t('bets.columns.liability'),
       align: 'end',
-      render: (row) => formatRupeeAmount(row.liability, i18n.language),
+      render: (row) => formatAmount(row.liability),
     },
   ];
   return (
@@ -31,11 +31,11 @@ export function CurrentBetsPage() {
         <dl className="bets-totals" aria-label={t('bets.totals')}>
           <div className="bets-totals__item">
             <dt>{t('bets.current.totalStake')}</dt>
-            <dd>₹{formatRupeeAmount(bets.data.totals.stack, i18n.language)}</dd>
+            <dd>{formatRupees(bets.data.totals.stack)}</dd>
           </div>
           <div className="bets-totals__item">
             <dt>{t('bets.current.totalLiability')}</dt>
-            <dd>₹{formatRupeeAmount(bets.data.totals.liability, i18n.language)}</dd>
+            <dd>{formatRupees(bets.data.totals.liability)}</dd>
           </div>
         </dl>
       )}
@@ -52,6 +52,20 @@ export function CurrentBetsPage() {
           isLoading={bets.isPending}
           emptyMessage={t('bets.current.empty')}
         />
+      )}
+      {(bets.data?.fancy.length ?? 0) > 0 && (
+        <section className="bets-run-positions" aria-labelledby="run-positions-title">
+          <h2 id="run-positions-title" className="bets-run-positions__title">
+            {t('bets.runPosition.title')}
+          </h2>
+          <ul className="bets-run-positions__list">
+            {bets.data?.fancy.map((line) => (
+              <li key={line.fancy_id} className="bets-run-positions__line" data-testid="current-run-position">
+                <RunPosition rows={line.run_position} summary={`${line.name} · ${line.match_name}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <Pager
         page={page}

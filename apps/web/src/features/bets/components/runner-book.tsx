@@ -1,6 +1,7 @@
 import type { DataOf, endpoints } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { formatProfitLoss } from '../model/bet-format';
+import { RunPosition } from './run-position';
 import '../bets.css';
 
 export type WinLossList = DataOf<typeof endpoints.getWinLossList>;
@@ -18,7 +19,7 @@ export function RunnerBook({
   marketId: string;
   selectionId: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const row = book?.markets
     .find((market) => market.market_id === marketId)
     ?.win_loss.find((item) => item.selection_id === selectionId);
@@ -27,19 +28,24 @@ export function RunnerBook({
   return (
     <span className={`bets-book bets-book--${direction}`} data-testid="runner-book">
       <span className="visually-hidden">{t('bets.book.ifWins')} </span>
-      {formatProfitLoss(row.profit_loss, i18n.language)}
+      {formatProfitLoss(row.profit_loss)}
     </span>
   );
 }
 
-/** What the player's bets on a fancy line hold at worst. */
+/**
+ * The player's run position on a fancy line: profit or loss at each result around their lines,
+ * under what the line holds at worst (issue 27: the worst case alone told a Yes player too little).
+ */
 export function FancyBook({ book, fancyId }: { book: WinLossList | undefined; fancyId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const row = book?.fancy.find((item) => item.fancy_id === fancyId);
   if (!row) return null;
   return (
-    <span className="bets-book bets-book--down" data-testid="fancy-book">
-      {t('bets.book.fancyExposure', { amount: formatProfitLoss(-row.exposure, i18n.language) })}
-    </span>
+    <RunPosition
+      rows={row.run_position}
+      summary={t('bets.book.fancyExposure', { amount: formatProfitLoss(-row.exposure) })}
+      testId="fancy-book"
+    />
   );
 }

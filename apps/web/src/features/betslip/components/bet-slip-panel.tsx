@@ -1,12 +1,22 @@
-import type { BetSelection, StakeButton } from '@app/shared';
+import { type BetSelection, formatRupees, type StakeButton } from '@app/shared';
 import { type KeyboardEvent, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, toast } from '@/components/ui';
 import type { BetSlipState } from '../model/bet-slip-state';
-import { type BetSlipStore, type PlaceBet, submitBetSlip } from '../model/bet-slip-store';
+import {
+  type BetSlipStore,
+  type PlaceBet,
+  type PlacedConfirmation,
+  submitBetSlip,
+  takeOfferAndSubmit,
+} from '../model/bet-slip-store';
 import { type BetSlipContext, type BetSlipSummary, readStake, summarizeBetSlip } from '../model/bet-slip-summary';
 import { formatPaise, formatWholeRupees } from '../model/format-money';
+import { wirePriceText } from '../model/price-text';
+import { BetSlipLive } from './bet-slip-live';
+import { BetSlipPlaceButton } from './bet-slip-place-button';
 import { BetSlipPrice } from './bet-slip-price';
+import { BetSlipRefusal } from './bet-slip-refusal';
 
 interface BetSlipPanelProps {
   ref: Ref<HTMLElement>;
@@ -19,17 +29,29 @@ interface BetSlipPanelProps {
   onLoginRequired: () => void;
 }
 
-function sideOf(state: BetSlipState, selection: BetSelection): 'back' | 'lay' | 'yes' | 'no' {
-  if (state.kind === 'fancy') return selection.is_back === 1 ? 'yes' : 'no';
+function sideOf(kind: BetSlipState['kind'], selection: BetSelection): 'back' | 'lay' | 'yes' | 'no' {
+  if (kind === 'fancy') return selection.is_back === 1 ? 'yes' : 'no';
   return selection.is_back === 1 ? 'back' : 'lay';
 }
 
 function useReasonText(summary: BetSlipSummary): string | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const reason = summary.disabledReason;
   if (reason === null || reason === 'noSelection') return null;
-  const amount = summary.limitPaise === null ? '' : formatPaise(summary.limitPaise, i18n.language);
+  const amount = summary.limitPaise === null ? '' : formatPaise(summary.limitPaise);
   return t(`betslip.reasons.${reason}`, { amount });
+}
+
+/** "Bet placed: Back India at 1.85, stake ₹100.00": what was placed, as the server took it. */
+function useConfirmationText(): (placed: PlacedConfirmation) => string {
+  const { t } = useTranslation();
+  return (placed) =>
+    t('betslip.placedBet', {
+      side: t(`betslip.side.${sideOf(placed.kind, placed.selection)}`),
+      name: placed.selection.selection_name,
+      price: wirePriceText(placed.kind, placed.odds, placed.run),
+      stake: formatRupees(placed.stack),
+    });
 }
 
 /** The open slip: the selection in its back or lay colour, price, stake, amounts and the place button. */
@@ -43,8 +65,10 @@ export function BetSlipPanel({
   onPlace,
   onLoginRequired,
 }: BetSlipPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const confirmation = useConfirmationText();
   const titleId = useId();
+  const betterId = useId();
   const stakeId = useId();
   const reasonId = useId();
   const context: BetSlipContext = { isLoggedIn, canPlace: onPlace !== undefined };
@@ -52,16 +76,16 @@ export function BetSlipPanel({
   const stake = readStake(state.stakeText);
   const isStakeInvalid = !stake.ok && stake.reason === 'stakeNotWhole';
   const reasonText = useReasonText(summary);
-  const side = sideOf(state, selection);
+  const side = sideOf(state.kind, selection);
   const colour = selection.is_back === 1 ? 'back' : 'lay';
-  const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise, i18n.language));
+  const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
 
-  async function place() {
+  // Spec §8: a bet error shows the server's message and only clears the loading state; the
+  // message shows inside the slip (BetSlipRefusal), where it covers nothing.
+  async function place(submit: typeof submitBetSlip = submitBetSlip) {
     if (!onPlace) return;
-    const outcome = await submitBetSlip(store, context, onPlace);
-    if (outcome.status === 'placed') toast.success(outcome.message || t('betslip.placed'));
-    // Spec §8: a bet error shows the server's message and only clears the loading state.
-    if (outcome.status === 'failed') toast.error(outcome.message ?? t('common.unexpectedError'));
+    const outcome = await submit(store, context, onPlace, t('common.unexpectedError'));
+    if (outcome.status === 'placed') toast.success(confirmation(outcome.placed));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -116,7 +140,10 @@ export function BetSlipPanel({
           </div>
         </div>
         <div className="betslip__row">
-          <BetSlipPrice store={store} state={state} selection={selection} />
+          <div className="betslip__price">
+            <BetSlipPrice store={store} state={state} selection={selection} />
+            <BetSlipLive store={store} state={state} />
+          </div>
           <div className="betslip__field">
             <label className="betslip__label" htmlFor={stakeId}>
               {t('betslip.stake')}
@@ -144,7 +171,7 @@ export function BetSlipPanel({
                 type="button"
                 className="betslip__quick-button"
                 disabled={state.isPlacing}
-                aria-label={t('betslip.quickStake', { amount: formatWholeRupees(button.button_value, i18n.language) })}
+                aria-label={t('betslip.quickStake', { amount: formatWholeRupees(button.button_value) })}
                 onClick={() => store.dispatch({ type: 'stakeChosen', rupees: button.button_value })}
               >
                 {button.button_name}
@@ -176,20 +203,34 @@ export function BetSlipPanel({
             </Button>
           )}
         </div>
+        {state.kind !== 'fancy' && (
+          <div className="betslip__better">
+            <input
+              id={betterId}
+              type="checkbox"
+              checked={state.acceptBetterOdds}
+              disabled={state.isPlacing}
+              onChange={(event) => store.dispatch({ type: 'betterOddsSet', isOn: event.target.checked })}
+              data-testid="bet-slip-better"
+            />
+            <label htmlFor={betterId}>{t('betslip.acceptBetter')}</label>
+          </div>
+        )}
+        <BetSlipRefusal state={state} onTakeOffer={() => void place(takeOfferAndSubmit)} />
         <div className="betslip__actions">
-          <Button variant="ghost" onClick={() => store.dispatch({ type: 'cleared' })} disabled={state.isPlacing}>
+          <Button
+            variant="ghost"
+            onClick={() => store.dispatch({ type: 'cleared' })}
+            disabled={state.isPlacing}
+            data-testid="bet-slip-clear"
+          >
             {t('betslip.clear')}
           </Button>
-          <Button
-            type="submit"
-            className="betslip__place"
-            isLoading={state.isPlacing}
-            disabled={summary.disabledReason !== null}
-            aria-describedby={reasonText ? reasonId : undefined}
-            data-testid="bet-slip-place"
-          >
-            {state.isPlacing ? t('betslip.placing') : t('betslip.place')}
-          </Button>
+          <BetSlipPlaceButton
+            state={state}
+            isDisabled={summary.disabledReason !== null}
+            describedBy={reasonText ? reasonId : undefined}
+          />
         </div>
       </form>
     </section>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type BetSlipAction, type BetSlipState, betSlipReducer, canStepOdds, initialBetSlipState } from './bet-slip-state';
+import {
+  type BetSlipAction,
+  type BetSlipState,
+  betSlipReducer,
+  canStepOdds,
+  initialBetSlipState,
+  type LiveQuote,
+} from './bet-slip-state';
 import { bookmakerLay, fancyNo, matchOddsBack } from './test-selections';
 
 const run = (actions: BetSlipAction[], from: BetSlipState = initialBetSlipState) => actions.reduce(betSlipReducer, from);
@@ -74,7 +81,7 @@ describe('bet slip reducer', () => {
     const placing = run([
       { type: 'opened', selection: matchOddsBack },
       { type: 'stakeTyped', text: '100' },
-      { type: 'placeStarted' },
+      { type: 'placeStarted', at: 1_000 },
     ]);
     expect(placing.isPlacing).toBe(true);
     for (const action of [
@@ -94,13 +101,101 @@ describe('bet slip reducer', () => {
       { type: 'opened', selection: matchOddsBack },
       { type: 'stakeTyped', text: '100' },
       step(1),
-      { type: 'placeStarted' },
+      { type: 'placeStarted', at: 1_000 },
     ]);
     expect(run([{ type: 'placeSucceeded' }], placing)).toEqual({ ...initialBetSlipState, openCount: 1 });
-    expect(run([{ type: 'placeFailed' }], placing)).toEqual({ ...placing, isPlacing: false });
+    const refusal = { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance: ₹5.00 short', offer: null };
+    expect(run([{ type: 'placeFailed', refusal }], placing)).toEqual({ ...placing, isPlacing: false, placing: null, refusal });
   });
 
   it('cannot start placing with nothing selected', () => {
-    expect(run([{ type: 'placeStarted' }])).toBe(initialBetSlipState);
+    expect(run([{ type: 'placeStarted', at: 1_000 }])).toBe(initialBetSlipState);
+  });
+});
+
+const quote = (price: number | null, changes: Partial<LiveQuote> = {}): LiveQuote => ({
+  status: 'OPEN',
+  price,
+  run: null,
+  inPlay: false,
+  betDelaySeconds: 5,
+  ...changes,
+});
+const oddsChanged = { code: 'ODDS_CHANGED', message: 'Odds changed: back is now 1.41', offer: { price: 141, run: null } };
+
+describe('the slip and moving prices', () => {
+  it('follows the live price and marks each move up or down, leaving the asked odds alone', () => {
+    const opened = run([
+      { type: 'opened', selection: matchOddsBack },
+      { type: 'quoteChanged', quote: quote(185) },
+    ]);
+    expect(opened).toMatchObject({ odds: 185, live: { price: 185 }, move: null });
+    const down = run([{ type: 'quoteChanged', quote: quote(141) }], opened);
+    expect(down).toMatchObject({ odds: 185, live: { price: 141 }, move: { direction: 'down', count: 1 } });
+    const up = run([{ type: 'quoteChanged', quote: quote(150) }], down);
+    expect(up.move).toEqual({ direction: 'up', count: 2 });
+    // The same quote again changes nothing at all.
+    expect(run([{ type: 'quoteChanged', quote: quote(150) }], up)).toBe(up);
+  });
+
+  it('moves a fancy line by its run first', () => {
+    const opened = run([
+      { type: 'opened', selection: fancyNo },
+      { type: 'quoteChanged', quote: quote(110, { run: 52 }) },
+    ]);
+    expect(run([{ type: 'quoteChanged', quote: quote(100, { run: 54 }) }], opened).move?.direction).toBe('up');
+  });
+
+  it('keeps a refusal in the slip, offers the price now and takes it in one step', () => {
+    const placing = run([
+      { type: 'opened', selection: matchOddsBack },
+      { type: 'stakeTyped', text: '100' },
+      { type: 'placeStarted', at: 1_000 },
+    ]);
+    const refused = run([{ type: 'placeFailed', refusal: oddsChanged }], placing);
+    expect(refused.refusal).toEqual(oddsChanged);
+    // The live price that arrives later is the one offered.
+    const later = run([{ type: 'quoteChanged', quote: quote(139) }], refused);
+    expect(later.refusal?.offer).toEqual({ price: 139, run: null });
+    const taken = run([{ type: 'offerTaken', price: 139, run: null }], later);
+    expect(taken).toMatchObject({ odds: 139, stakeText: '100', refusal: null });
+  });
+
+  it('forgets the reason once the player changes the bet', () => {
+    const refused = run([
+      { type: 'opened', selection: matchOddsBack },
+      { type: 'stakeTyped', text: '100' },
+      { type: 'placeStarted', at: 1_000 },
+      { type: 'placeFailed', refusal: oddsChanged },
+    ]);
+    expect(run([{ type: 'stakeTyped', text: '50' }], refused).refusal).toBeNull();
+    expect(run([step(-1)], refused).refusal).toBeNull();
+  });
+
+  it('takes a fancy line that moved as its new run and size', () => {
+    const opened = run([{ type: 'opened', selection: fancyNo }]);
+    const taken = run([{ type: 'offerTaken', price: 100, run: 55 }], opened);
+    expect(taken).toMatchObject({ odds: 100, selection: { run: 55, size: 100 } });
+  });
+
+  it('times the in-play delay of a match-odds bet only', () => {
+    const inPlay = quote(185, { inPlay: true, betDelaySeconds: 5 });
+    const market = run([
+      { type: 'opened', selection: matchOddsBack },
+      { type: 'quoteChanged', quote: inPlay },
+      { type: 'placeStarted', at: 1_000 },
+    ]);
+    expect(market.placing).toEqual({ startedAt: 1_000, delayMs: 5_000 });
+    const bookmaker = run([
+      { type: 'opened', selection: bookmakerLay },
+      { type: 'quoteChanged', quote: inPlay },
+      { type: 'placeStarted', at: 1_000 },
+    ]);
+    expect(bookmaker.placing).toEqual({ startedAt: 1_000, delayMs: 0 });
+  });
+
+  it('keeps the "accept any better price" choice across bets', () => {
+    const on = run([{ type: 'betterOddsSet', isOn: true }, { type: 'opened', selection: matchOddsBack }, { type: 'closed' }]);
+    expect(on.acceptBetterOdds).toBe(true);
   });
 });

@@ -7,6 +7,9 @@ import {
   marketKindOf,
   toOddsHundredths,
 } from '@app/shared';
+import { type LiveQuote, type PriceMove, type SlipRefusal, moveBetween, offerFromQuote } from './live-price';
+
+export type { LiveQuote, PriceMove, SlipRefusal } from './live-price';
 
 /** A market's stake limits, in paise, when the page that opened the slip knows them. */
 export interface StakeLimits {
@@ -23,8 +26,18 @@ export interface BetSlipState {
   /** What the player typed or a quick button set, in rupees, as text (validated in the summary). */
   stakeText: string;
   isPlacing: boolean;
+  /** When the place call started and how long the in-play delay holds it (0: none), for the countdown. */
+  placing: { startedAt: number; delayMs: number } | null;
   /** Counts opens, so the view can focus the stake again when the same price is clicked twice. */
   openCount: number;
+  /** The selection's price on offer now (the page's live prices); null until known. */
+  live: LiveQuote | null;
+  /** The last move of that price while the slip was open. */
+  move: PriceMove | null;
+  /** Why the last press was refused, shown inside the slip (never as a toast over its buttons). */
+  refusal: SlipRefusal | null;
+  /** The player's preference: take a back or lay at a better price on offer (docs/betting.md). Kept across bets. */
+  acceptBetterOdds: boolean;
 }
 
 export type BetSlipAction =
@@ -35,9 +48,14 @@ export type BetSlipAction =
   /** Clears the stake and puts the odds back to the clicked price. */
   | { type: 'cleared' }
   | { type: 'closed' }
-  | { type: 'placeStarted' }
+  /** The page's live price for the selection (null: the page no longer knows it). */
+  | { type: 'quoteChanged'; quote: LiveQuote | null }
+  /** Takes the price offered after a refusal (or the live price): the odds, and a fancy line's run. */
+  | { type: 'offerTaken'; price: number; run: number | null }
+  | { type: 'betterOddsSet'; isOn: boolean }
+  | { type: 'placeStarted'; at: number }
   | { type: 'placeSucceeded' }
-  | { type: 'placeFailed' };
+  | { type: 'placeFailed'; refusal: SlipRefusal };
 
 export const initialBetSlipState: BetSlipState = {
   selection: null,
@@ -46,7 +64,12 @@ export const initialBetSlipState: BetSlipState = {
   odds: null,
   stakeText: '',
   isPlacing: false,
+  placing: null,
   openCount: 0,
+  live: null,
+  move: null,
+  refusal: null,
+  acceptBetterOdds: false,
 };
 
 /** Longer than any stake the site accepts; keeps a pasted novel out of the state. */
@@ -64,12 +87,45 @@ export function canStepOdds(state: BetSlipState, direction: 1 | -1): boolean {
   return next >= MIN_MATCH_ODDS && next <= MAX_MATCH_ODDS;
 }
 
+/** The in-play delay a press will wait: match-odds bets only, as the server applies it (docs/betting.md). */
+export function placementDelayMs(state: Pick<BetSlipState, 'kind' | 'live'>): number {
+  if (state.kind !== 'match_odds' || !state.live?.inPlay) return 0;
+  return Math.max(0, state.live.betDelaySeconds) * 1000;
+}
+
+/** What the player changes makes the last refusal's reason stale. */
+function edited(state: BetSlipState, changes: Partial<BetSlipState>): BetSlipState {
+  return { ...state, ...changes, refusal: null };
+}
+
+function isSameQuote(a: LiveQuote | null, b: LiveQuote | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.status === b.status &&
+    a.price === b.price &&
+    a.run === b.run &&
+    a.inPlay === b.inPlay &&
+    a.betDelaySeconds === b.betDelaySeconds
+  );
+}
+
+function afterQuote(state: BetSlipState, quote: LiveQuote | null): BetSlipState {
+  if (!state.selection || !state.kind || isSameQuote(state.live, quote)) return state;
+  const move = moveBetween(state.kind, state.live, quote, state.move);
+  // A refused price is offered again at the price on offer now, the freshest there is.
+  const refusal =
+    state.refusal?.code === 'ODDS_CHANGED' && quote ? { ...state.refusal, offer: offerFromQuote(quote) } : state.refusal;
+  return { ...state, live: quote, move, refusal };
+}
+
 /**
- * The slip's state machine. While a placement is in flight nothing else changes: the answer
- * belongs to the bet on screen, and success must clear exactly that bet.
+ * The slip's state machine. While a placement is in flight nothing the player does changes the
+ * bet: the answer belongs to the bet on screen, and success must clear exactly that bet. Live
+ * prices keep arriving meanwhile.
  */
 export function betSlipReducer(state: BetSlipState, action: BetSlipAction): BetSlipState {
-  if (state.isPlacing && action.type !== 'placeSucceeded' && action.type !== 'placeFailed') return state;
+  const isAnswerOrPrice = action.type === 'placeSucceeded' || action.type === 'placeFailed' || action.type === 'quoteChanged';
+  if (state.isPlacing && !isAnswerOrPrice) return state;
   switch (action.type) {
     case 'opened': {
       const kind = marketKindOf(action.selection);
@@ -80,29 +136,47 @@ export function betSlipReducer(state: BetSlipState, action: BetSlipAction): BetS
         limits: action.limits ?? {},
         odds: clickedOdds(action.selection, kind),
         openCount: state.openCount + 1,
+        acceptBetterOdds: state.acceptBetterOdds,
       };
     }
     case 'stakeTyped':
       if (!state.selection) return state;
-      return { ...state, stakeText: action.text.slice(0, MAX_STAKE_TEXT_LENGTH) };
+      return edited(state, { stakeText: action.text.slice(0, MAX_STAKE_TEXT_LENGTH) });
     case 'stakeChosen':
       if (!state.selection) return state;
-      return { ...state, stakeText: String(action.rupees) };
+      return edited(state, { stakeText: String(action.rupees) });
     case 'oddsStepped':
       if (!canStepOdds(state, action.direction) || state.odds === null) return state;
-      return { ...state, odds: state.odds + action.direction * ODDS_STEP_HUNDREDTHS };
+      return edited(state, { odds: state.odds + action.direction * ODDS_STEP_HUNDREDTHS });
     case 'cleared':
       if (!state.selection || !state.kind) return state;
-      return { ...state, stakeText: '', odds: clickedOdds(state.selection, state.kind) };
+      return edited(state, { stakeText: '', odds: clickedOdds(state.selection, state.kind) });
     case 'closed':
-      return { ...initialBetSlipState, openCount: state.openCount };
+      return { ...initialBetSlipState, openCount: state.openCount, acceptBetterOdds: state.acceptBetterOdds };
+    case 'quoteChanged':
+      return afterQuote(state, action.quote);
+    case 'offerTaken': {
+      const { selection, kind } = state;
+      if (!selection || !kind) return state;
+      if (kind !== 'fancy') return edited(state, { odds: action.price });
+      // A fancy line that moved is a new line: its run and size, as a click on it would give.
+      const run = action.run ?? selection.run;
+      return edited(state, { odds: action.price, selection: { ...selection, run, size: action.price, odds: action.price } });
+    }
+    case 'betterOddsSet':
+      return state.acceptBetterOdds === action.isOn ? state : { ...state, acceptBetterOdds: action.isOn };
     case 'placeStarted':
-      return state.selection ? { ...state, isPlacing: true } : state;
+      if (!state.selection) return state;
+      return { ...state, isPlacing: true, placing: { startedAt: action.at, delayMs: placementDelayMs(state) }, refusal: null };
     case 'placeSucceeded':
       // Spec §4: on success the slip closes and clears.
-      return { ...initialBetSlipState, openCount: state.openCount };
-    case 'placeFailed':
-      // Spec §8: a bet error only clears the loading state; the player may adjust and retry.
-      return { ...state, isPlacing: false };
+      return { ...initialBetSlipState, openCount: state.openCount, acceptBetterOdds: state.acceptBetterOdds };
+    case 'placeFailed': {
+      // Spec §8: a bet error only clears the loading state; the player may adjust and retry. The
+      // reason stays in the slip, with the price on offer (the server's, else the page's live one).
+      const { refusal } = action;
+      const live = refusal.code === 'ODDS_CHANGED' && !refusal.offer && state.live ? offerFromQuote(state.live) : null;
+      return { ...state, isPlacing: false, placing: null, refusal: live ? { ...refusal, offer: live } : refusal };
+    }
   }
 }

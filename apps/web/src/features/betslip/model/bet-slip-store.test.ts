@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialBetSlipState } from './bet-slip-state';
-import { type PlaceBet, createBetSlipStore, submitBetSlip } from './bet-slip-store';
+import { type PlaceBet, type PlacedBetAnswer, createBetSlipStore, submitBetSlip, takeOfferAndSubmit } from './bet-slip-store';
 import type { BetSlipContext, PlaceBetRequest } from './bet-slip-summary';
 import { matchOddsBack } from './test-selections';
 
@@ -16,7 +16,7 @@ function openedStore(stake = '100') {
 /** A place action the test settles by hand, so it can look at the slip while the call is open. */
 function pendingPlace() {
   const calls: PlaceBetRequest[] = [];
-  let settle: { resolve: (value: { message: string }) => void; reject: (error: Error) => void } | undefined;
+  let settle: { resolve: (value: PlacedBetAnswer) => void; reject: (error: Error) => void } | undefined;
   const place: PlaceBet = (request) => {
     calls.push(request);
     return new Promise((resolve, reject) => (settle = { resolve, reject }));
@@ -32,18 +32,51 @@ describe('placing from the slip', () => {
     expect(store.getState().isPlacing).toBe(true);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.kind).toBe('market');
-    settle().resolve({ message: 'Bet placed' });
-    expect(await outcome).toEqual({ status: 'placed', message: 'Bet placed' });
+    settle().resolve({ odds: 1.85, run: null, stack: 100 });
+    expect(await outcome).toEqual({
+      status: 'placed',
+      placed: { odds: 1.85, run: null, stack: 100, selection: matchOddsBack, kind: 'match_odds' },
+    });
     expect(store.getState()).toEqual({ ...initialBetSlipState, openCount: 1 });
   });
 
-  it('on an error keeps the bet and passes on the server message', async () => {
+  it('on an error keeps the bet and the server message in the slip, with the price now', async () => {
     const store = openedStore();
     const { place, settle } = pendingPlace();
     const outcome = submitBetSlip(store, ready, place);
-    settle().reject(new Error('Odds changed: now 1.80'));
-    expect(await outcome).toEqual({ status: 'failed', message: 'Odds changed: now 1.80' });
-    expect(store.getState()).toMatchObject({ selection: matchOddsBack, stakeText: '100', isPlacing: false });
+    settle().reject(
+      Object.assign(new Error('Odds changed: back is now 1.8'), {
+        code: 'ODDS_CHANGED',
+        data: { is_back: 1, odds: 1.8, run: null },
+      }),
+    );
+    const refusal = { code: 'ODDS_CHANGED', message: 'Odds changed: back is now 1.8', offer: { price: 180, run: null } };
+    expect(await outcome).toEqual({ status: 'failed', refusal });
+    expect(store.getState()).toMatchObject({ selection: matchOddsBack, stakeText: '100', isPlacing: false, refusal });
+  });
+
+  it('places at the offered price in one step after a refusal for a moved price', async () => {
+    const store = openedStore();
+    const refused = pendingPlace();
+    const first = submitBetSlip(store, ready, refused.place);
+    refused
+      .settle()
+      .reject(Object.assign(new Error('Odds changed'), { code: 'ODDS_CHANGED', data: { is_back: 1, odds: 1.8, run: null } }));
+    await first;
+    const again = pendingPlace();
+    const second = takeOfferAndSubmit(store, ready, again.place);
+    expect(again.calls[0]?.body).toMatchObject({ odds: 1.8, stack: 100 });
+    again.settle().resolve({ odds: 1.8, run: null, stack: 100 });
+    expect((await second).status).toBe('placed');
+  });
+
+  it('a refusal without a price to offer is kept as the reason only', async () => {
+    const store = openedStore();
+    const { place, settle } = pendingPlace();
+    const outcome = submitBetSlip(store, ready, place);
+    settle().reject(Object.assign(new Error('Insufficient balance: ₹5.00 short'), { code: 'INSUFFICIENT_BALANCE' }));
+    expect(await outcome).toMatchObject({ refusal: { code: 'INSUFFICIENT_BALANCE', offer: null } });
+    expect(await takeOfferAndSubmit(store, ready, place)).toEqual({ status: 'refused' });
   });
 
   it('does not call the place action when the button would be disabled', async () => {
@@ -59,7 +92,7 @@ describe('placing from the slip', () => {
     const first = submitBetSlip(store, ready, place);
     expect(await submitBetSlip(store, ready, place)).toEqual({ status: 'refused' });
     expect(calls).toHaveLength(1);
-    settle().resolve({ message: 'ok' });
+    settle().resolve({ odds: 1.85, run: null, stack: 100 });
     await first;
   });
 

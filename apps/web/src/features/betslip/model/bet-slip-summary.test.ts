@@ -63,7 +63,7 @@ describe('summary: possible win and liability through the shared model', () => {
 describe('why the place button is disabled', () => {
   it.each([
     ['noSelection', initialBetSlipState, ready],
-    ['placing', betSlipReducer(withStake('100'), { type: 'placeStarted' }), ready],
+    ['placing', betSlipReducer(withStake('100'), { type: 'placeStarted', at: 1_000 }), ready],
     ['guest', withStake('100'), { isLoggedIn: false, canPlace: true }],
     ['placementUnavailable', withStake('100'), { isLoggedIn: true, canPlace: false }],
     ['noPrice', withStake('100', { ...matchOddsBack, odds: 0 }), ready],
@@ -73,6 +73,14 @@ describe('why the place button is disabled', () => {
     ['belowMin', withStake('50', matchOddsBack, { minStakePaise: 10_000 }), ready],
     ['aboveMax', withStake('5001', matchOddsBack, { maxStakePaise: 500_000 }), ready],
     ['aboveMax', withStake('999999999999'), ready],
+    [
+      'suspended',
+      betSlipReducer(withStake('100'), {
+        type: 'quoteChanged',
+        quote: { status: 'SUSPENDED', price: null, run: null, inPlay: true, betDelaySeconds: 5 },
+      }),
+      ready,
+    ],
   ] as [string, BetSlipState, BetSlipContext][])('%s', (reason, state, context) => {
     expect(summarizeBetSlip(state, context).disabledReason).toBe(reason);
   });
@@ -103,6 +111,14 @@ describe('the request sent (spec §7 wire payloads)', () => {
       body: { match_id: 501, market_id: '1.2345', selection_id: 11, odds: 1.87, stack: 250, is_back: 1 },
     });
     expect(placeMarketBetRequestSchema.safeParse(request?.body).success).toBe(true);
+  });
+
+  it('asks for a better price only when the player chose it; otherwise the spec payload exactly', () => {
+    const on = betSlipReducer(withStake('250'), { type: 'betterOddsSet', isOn: true });
+    const request = placeRequestOf(on);
+    expect(request?.body).toMatchObject({ odds: 1.85, accept_better_odds: true });
+    expect(placeMarketBetRequestSchema.safeParse(request?.body).success).toBe(true);
+    expect(placeRequestOf(withStake('250'))?.body).not.toHaveProperty('accept_better_odds');
   });
 
   it('a bookmaker bet carries the rate per 100 as offered', () => {

@@ -16,6 +16,7 @@ export const PLACE_DISABLED_REASONS = [
   'placing',
   'guest',
   'noPrice',
+  'suspended',
   'noStake',
   'stakeNotWhole',
   'belowMin',
@@ -81,6 +82,8 @@ export function summarizeBetSlip(state: BetSlipState, context: BetSlipContext): 
   if (state.isPlacing) return disable('placing');
   if (!context.isLoggedIn) return disable('guest');
   if (!slipBet(state, PAISE_PER_RUPEE)) return disable('noPrice');
+  // The page's live prices say the market or line is suspended or closed: a press would be refused.
+  if (state.live && state.live.status !== 'OPEN') return disable('suspended');
   if (!stake.ok) return disable(stake.reason);
   const { minStakePaise, maxStakePaise } = state.limits;
   if (minStakePaise !== undefined && stake.paise < minStakePaise) return disable('belowMin', minStakePaise);
@@ -124,6 +127,8 @@ export function placeRequestOf(state: BetSlipState): PlaceBetRequest | null {
       odds: fromOddsHundredths(kind, odds),
       stack,
       is_back: selection.is_back,
+      // Only when on: without it the request is the spec's payload exactly (docs/betting.md).
+      ...(state.acceptBetterOdds ? { accept_better_odds: true } : {}),
     },
   };
 }

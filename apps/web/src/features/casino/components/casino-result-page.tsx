@@ -1,4 +1,4 @@
-import type { CasinoResultRow } from '@app/shared';
+import { type CasinoResultRow, formatRupees, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
@@ -16,8 +16,7 @@ export function CasinoResultPage() {
   const { t, i18n } = useTranslation();
   const paging = useRangeAndPage();
   const report = useCasinoResult({ from_date: paging.range.from, to_date: paging.range.to, page: paging.page });
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'INR' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataColumn<CasinoResultRow>[] = [
     { key: 'date', header: t('casino.result.time'), render: (row) => dateFormat.format(new Date(row.date)) },
     { key: 'game', header: t('casino.result.game'), render: (row) => row.game_name },
@@ -27,8 +26,8 @@ export function CasinoResultPage() {
       header: t('casino.result.round'),
       render: (row) => <span className="casino-mono">{row.round.slice(0, 13)}</span>,
     },
-    { key: 'stake', header: t('casino.result.stake'), align: 'end', render: (row) => money.format(row.stake) },
-    { key: 'win', header: t('casino.result.win'), align: 'end', render: (row) => money.format(row.win) },
+    { key: 'stake', header: t('casino.result.stake'), align: 'end', render: (row) => formatRupees(row.stake) },
+    { key: 'win', header: t('casino.result.win'), align: 'end', render: (row) => formatRupees(row.win) },
     {
       key: 'verify',
       header: t('casino.result.verify'),
@@ -52,8 +51,8 @@ export function CasinoResultPage() {
         report.data && (
           <p className="casino-totals">
             {t('casino.result.totals', {
-              stake: money.format(report.data.totals.stake),
-              win: money.format(report.data.totals.win),
+              stake: formatRupees(report.data.totals.stake),
+              win: formatRupees(report.data.totals.win),
             })}
           </p>
         )

@@ -1,24 +1,12 @@
-import { endpoints, type MarketsSnapshot } from '@app/shared';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MarketsSnapshot } from '@app/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi } from '@/lib/api-client';
 import { applyDelta } from '../model/apply-delta';
 import { liveSocket, useLiveSocketOpen } from '../model/live-socket';
+import { marketsQuery } from './markets-query';
 
 /** Without the live socket the page polls this often. */
 export const MARKETS_POLL_MS = 2_000;
-
-export const marketsQuery = (matchId: number) =>
-  queryOptions({
-    queryKey: ['market', 'getMarkets', matchId] as const,
-    queryFn: async ({ client, queryKey }) => {
-      const fresh = (await callApi(endpoints.getMarkets, { match_id: matchId })).data;
-      // A live delta may have moved the page past this answer while it was on its way.
-      const held = client.getQueryData<MarketsSnapshot>(queryKey);
-      return held && held.seq > fresh.seq ? held : fresh;
-    },
-    retry: (count, error) => count < 2 && !('status' in error && (error as { status: number }).status === 404),
-  });
 
 /**
  * `POST market/getMarkets`, kept live: deltas from `/api/ws` are applied to the snapshot; a gap

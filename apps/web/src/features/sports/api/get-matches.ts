@@ -17,6 +17,8 @@ export const matchesQuery = (sportId: number, seriesId: number | undefined) =>
         })
       ).data,
     refetchInterval: LIST_REFRESH_MS,
+    // An answer asked for with the page's code (app/route-data.ts) is not asked for again on mount.
+    staleTime: LIST_REFRESH_MS,
   });
 
 /** `POST match/getMatches`: the sport's (or one series') matches, in-play first. */

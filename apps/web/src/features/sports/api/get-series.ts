@@ -1,6 +1,6 @@
-import { endpoints } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { endpoints } from '@/lib/api-routes';
 
 /** Series change only when the feed adds fixtures or an operator hides one. */
 const SERIES_STALE_MS = 60_000;

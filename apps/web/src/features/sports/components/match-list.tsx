@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatOdds, formatSize, formatStart } from '../model/format';
+import { runnerLabels } from '../model/runner-labels';
 import { rowSelection, selectionKey } from '../model/selection';
 import { PriceButton } from './price-button';
 
@@ -26,60 +27,103 @@ export interface BookSlots {
   renderFancy?: (fancyId: number) => ReactNode;
 }
 
+/** Runner groups in a row: at most three side by side; a bigger field (a race) wraps. */
+const MAX_SIDE_BY_SIDE = 3;
+
 function RowPrices({ row, selectedKey, onSelect }: { row: MatchRow } & SelectionProps) {
   const { t } = useTranslation();
   const odds = row.match_odds;
   if (!odds) return null;
   const isSuspended = odds.status !== 'OPEN';
+  const labels = runnerLabels(odds.runners);
   return (
-    <div className="match-row__prices" data-suspended={isSuspended}>
+    <div
+      className="match-row__prices"
+      role="group"
+      aria-label={t('sports.matchOdds')}
+      data-suspended={isSuspended}
+      data-wraps={odds.runners.length > MAX_SIDE_BY_SIDE}
+      data-testid="row-prices"
+    >
       {isSuspended && <span className="market-status">{t(`sports.status.${odds.status}`)}</span>}
-      {odds.runners.map((runner, index) =>
-        (['back', 'lay'] as const).map((side) => {
-          const price = isSuspended ? null : runner[side];
-          const selection = rowSelection(row, index, side);
-          return (
-            <PriceButton
-              key={`${runner.selection_id}-${side}`}
-              side={side}
-              main={price ? formatOdds(price.odds) : null}
-              sub={price ? formatSize(price.size) : undefined}
-              value={price?.odds ?? null}
-              label={`${row.name}: ${runner.name}`}
-              isSelected={selection !== undefined && selectedKey === selectionKey(selection)}
-              onClick={selection && (() => onSelect(selection))}
-            />
-          );
-        }),
-      )}
+      {odds.runners.map((runner, index) => (
+        <div key={runner.selection_id} className="row-runner">
+          {/* The full name is in each button's label; the heading is what the eye scans. */}
+          <span className="row-runner__label" aria-hidden="true" title={runner.name} data-testid="runner-label">
+            {labels[index]}
+          </span>
+          {(['back', 'lay'] as const).map((side) => {
+            const price = isSuspended ? null : runner[side];
+            const selection = rowSelection(row, index, side);
+            return (
+              <PriceButton
+                key={side}
+                side={side}
+                main={price ? formatOdds(price.odds) : null}
+                sub={price ? formatSize(price.size) : undefined}
+                value={price?.odds ?? null}
+                label={`${row.name}: ${runner.name}`}
+                isSelected={selection !== undefined && selectedKey === selectionKey(selection)}
+                onClick={selection && (() => onSelect(selection))}
+              />
+            );
+          })}
+        </div>
+      ))}
     </div>
   );
 }
 
-/** Rows of matches: name and time (or the live badge) with the match-odds prices beside. */
+/**
+ * Back and Lay over each runner's pair of prices, once above the list, laid out as the rows' price
+ * grid is (the rows of one list are one sport, so they have the same runners).
+ */
+function ListHead({ rows }: { rows: MatchRow[] }) {
+  const { t } = useTranslation();
+  const runners = rows.find((row) => row.match_odds)?.match_odds?.runners.length ?? 0;
+  if (runners === 0 || runners > MAX_SIDE_BY_SIDE) return null;
+  return (
+    <div className="match-list__head" aria-hidden="true" data-testid="list-head">
+      <span className="match-list__head-name" />
+      <span className="match-list__head-prices">
+        {Array.from({ length: runners }, (_, index) => (
+          <span key={index} className="row-runner row-runner--head">
+            <span className="price-heading price-heading--back">{t('sports.back')}</span>
+            <span className="price-heading price-heading--lay">{t('sports.lay')}</span>
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** Rows of matches: name and time (or the live badge) with the match-odds prices, labelled, beside. */
 export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[]; showSport?: boolean } & SelectionProps) {
   const { t, i18n } = useTranslation();
   return (
-    <ul className="match-list">
-      {rows.map((row) => (
-        <li key={row.match_id} className="match-row" data-in-play={row.in_play} data-testid="match-row">
-          <Link to={paths.sportDetail(row.match_id)} className="match-row__name">
-            <span className="match-row__title">{row.name}</span>
-            <span className="match-row__meta">
-              {row.in_play ? (
-                <span className="live-badge">{t('sports.live')}</span>
-              ) : (
-                <time dateTime={row.start_time}>{formatStart(row.start_time, i18n.language)}</time>
-              )}
-              <span>
-                {showSport ? `${t(`shell.sports.${row.sport_id}`, { defaultValue: '' })} · ` : ''}
-                {row.series_name}
+    <div className="match-list-block">
+      <ListHead rows={rows} />
+      <ul className="match-list">
+        {rows.map((row) => (
+          <li key={row.match_id} className="match-row" data-in-play={row.in_play} data-testid="match-row">
+            <Link to={paths.sportDetail(row.match_id)} className="match-row__name">
+              <span className="match-row__title">{row.name}</span>
+              <span className="match-row__meta">
+                {row.in_play ? (
+                  <span className="live-badge">{t('sports.live')}</span>
+                ) : (
+                  <time dateTime={row.start_time}>{formatStart(row.start_time, i18n.language)}</time>
+                )}
+                <span>
+                  {showSport ? `${t(`shell.sports.${row.sport_id}`, { defaultValue: '' })} · ` : ''}
+                  {row.series_name}
+                </span>
               </span>
-            </span>
-          </Link>
-          <RowPrices row={row} {...selection} />
-        </li>
-      ))}
-    </ul>
+            </Link>
+            <RowPrices row={row} {...selection} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

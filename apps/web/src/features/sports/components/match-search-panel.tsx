@@ -78,9 +78,19 @@ export function MatchSearchPanel({ id, onClose }: MatchSearchPanelProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => open(row.match_id)}
           >
-            <span>{row.name}</span>
-            <span className="match-search__meta">
-              {row.in_play ? t('sports.live') : formatStart(row.start_time, i18n.language)}
+            <span className="match-search__name">{row.name}</span>
+            {/* Which sport and whether it is on now, at a glance (issue 27). */}
+            <span className="match-search__badges">
+              <span className="sport-badge" data-testid="search-sport">
+                {t(`shell.sports.${row.sport_id}`, { defaultValue: '' })}
+              </span>
+              {row.in_play ? (
+                <span className="live-badge" data-testid="search-live">
+                  {t('sports.live')}
+                </span>
+              ) : (
+                <span className="match-search__meta">{formatStart(row.start_time, i18n.language)}</span>
+              )}
             </span>
           </li>
         ))}

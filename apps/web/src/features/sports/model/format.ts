@@ -1,9 +1,7 @@
-import { formatCompactNumber } from '@app/shared';
+import { formatCompactNumber, formatDecimalOdds, latinDigitsLocale } from '@app/shared';
 
-/** Decimal odds as the exchange shows them: 1.5, 2.02, 120. */
-export function formatOdds(odds: number): string {
-  return String(Math.round(odds * 100) / 100);
-}
+/** Decimal odds as the exchange shows them: 1.5, 2.02, 120 (the site's one number format, docs/shell.md). */
+export const formatOdds = formatDecimalOdds;
 
 /** Liquidity in rupees, compact (1.2K). */
 export function formatSize(rupees: number): string {
@@ -15,7 +13,7 @@ export function formatStart(iso: string, language: string): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
   return new Intl.DateTimeFormat(
-    language,
+    latinDigitsLocale(language),
     sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
   ).format(date);
 }

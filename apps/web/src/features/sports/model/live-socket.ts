@@ -1,5 +1,6 @@
-import { LIVE_SOCKET_PATH, type MatchDelta } from '@app/shared';
+import type { MatchDelta } from '@app/shared';
 import { useSyncExternalStore } from 'react';
+import { LIVE_SOCKET_PATH } from '@/lib/api-routes';
 
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 15_000;

@@ -1,4 +1,4 @@
-import type { StatementEntry, StatementRow } from '@app/shared';
+import { latinDigitsLocale, type StatementEntry, type StatementRow } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,8 @@ export function AccountStatementPage() {
   const report = useReportQuery();
   const statement = useWalletReport(endpoints.accountStatement, report.query);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const amount = (value: number) => (value === 0 ? '—' : formatAmount(value, i18n.language));
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const amount = (value: number) => (value === 0 ? '—' : formatAmount(value));
   const kindText = (row: StatementRow) => (row.is_open ? t('wallet.statement.openMarket') : t(`wallet.kinds.${row.kind}`));
   const detailId = (row: StatementRow) => `statement-line-${row.id}`;
   const toggle = (id: number) =>
@@ -69,7 +69,7 @@ export function AccountStatementPage() {
       key: 'balance',
       header: t('wallet.statement.balance'),
       align: 'end',
-      render: (row) => formatAmount(row.balance, i18n.language),
+      render: (row) => formatAmount(row.balance),
     },
   ];
 
@@ -83,7 +83,7 @@ export function AccountStatementPage() {
       key: 'balance',
       header: t('wallet.statement.balance'),
       align: 'end',
-      render: (entry) => formatAmount(entry.balance, i18n.language),
+      render: (entry) => formatAmount(entry.balance),
     },
   ];
 

@@ -11,7 +11,7 @@ import '../wallet.css';
  * (a bet, a deposit, a bonus wallet switch ...) asks for a fresh balance at once.
  */
 export function BalanceDisplay() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
   const balance = useBalance(Boolean(session));
@@ -27,7 +27,7 @@ export function BalanceDisplay() {
   if (!session) return null;
   const data = balance.data;
   const exposure = data?.exposure ?? storedExposure();
-  const money = (amount: number | undefined) => (amount === undefined ? '—' : formatRupees(amount, i18n.language));
+  const money = (amount: number | undefined) => (amount === undefined ? '—' : formatRupees(amount));
   // The last poll failed (server unreachable): the figures may be out of date, so say so.
   const isStale = balance.isError;
   const isDemo = session.user.is_demo === '1';

@@ -1,4 +1,4 @@
-import type { BonusEventRow } from '@app/shared';
+import { type BonusEventRow, latinDigitsLocale } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
@@ -11,7 +11,7 @@ export function BonusHistoryPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const history = useWalletReport(endpoints.bonusHistory, report.query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: DataColumn<BonusEventRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },
@@ -24,7 +24,7 @@ export function BonusHistoryPage() {
     },
     { key: 'wallet', header: t('wallet.reports.wallet'), render: (row) => t(`wallet.bonusWallets.${row.wallet}`) },
     { key: 'bonus', header: t('wallet.reports.bonusNumber'), render: (row) => `#${row.bonus_id}` },
-    { key: 'amount', header: t('wallet.reports.amount'), align: 'end', render: (row) => formatAmount(row.amount, i18n.language) },
+    { key: 'amount', header: t('wallet.reports.amount'), align: 'end', render: (row) => formatAmount(row.amount) },
   ];
 
   return (

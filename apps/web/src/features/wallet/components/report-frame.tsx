@@ -41,7 +41,7 @@ export function ReportFrame({
   totalRows,
   children,
 }: ReportFrameProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ReportPage
       title={t(titleKey)}
@@ -58,7 +58,7 @@ export function ReportFrame({
             {totals.map((total) => (
               <div key={total.labelKey} className="wallet-totals__item">
                 <dt>{t(total.labelKey)}</dt>
-                <dd>{formatRupees(total.amount, i18n.language)}</dd>
+                <dd>{formatRupees(total.amount)}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,4 @@
-import type { UserBonusRow } from '@app/shared';
+import { type UserBonusRow, latinDigitsLocale } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '@/components/ui';
@@ -18,8 +18,8 @@ export function UserBonusPage() {
   const { t, i18n } = useTranslation();
   const report = useReportQuery();
   const bonuses = useWalletReport(endpoints.userBonus, report.query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const money = (value: number) => formatAmount(value, i18n.language);
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium' });
+  const money = (value: number) => formatAmount(value);
 
   const columns: DataColumn<UserBonusRow>[] = [
     { key: 'date', header: t('wallet.reports.date'), render: (row) => dateFormat.format(new Date(row.date)) },

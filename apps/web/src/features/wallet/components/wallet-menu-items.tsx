@@ -20,7 +20,7 @@ const CHOICES: { status: ActiveWallet; labelKey: string }[] = [
  * a wallet holding no bonus is ignored; the page reloads on success, spec §4) and "Set button values".
  */
 export function WalletMenuItems() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const balance = useBalanceSnapshot(Boolean(session));
   const updateStatus = useUpdateWalletStatus();
@@ -71,7 +71,7 @@ export function WalletMenuItems() {
                   >
                     <span className="wallet-menu__mark" aria-hidden="true" />
                     <span className="wallet-menu__label">{t(labelKey)}</span>
-                    {amount !== undefined && <span className="wallet-menu__amount">{formatRupees(amount, i18n.language)}</span>}
+                    {amount !== undefined && <span className="wallet-menu__amount">{formatRupees(amount)}</span>}
                   </button>
                 </li>
               );

@@ -1,4 +1,4 @@
-import { crashMultiplierAt } from '@app/shared';
+import { crashMultiplierAt, formatAmount, formatNumber, formatRupees } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,7 +65,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
       <header className="casino-game__head">
         <h1>{t('casino.crash.title')}</h1>
         <p className="casino-game__balance">
-          {t('casino.play.balance')} <strong data-testid="game-balance">₹{data.balance.toFixed(2)}</strong>
+          {t('casino.play.balance')} <strong data-testid="game-balance">{formatRupees(data.balance)}</strong>
         </p>
       </header>
       <div className={`casino-frame casino-crash casino-crash--${round.phase}`}>
@@ -88,8 +88,8 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
         {myBet ? (
           <p role="status">
             {myBet.cashout !== null
-              ? t('casino.crash.cashedOut', { at: myBet.cashout.toFixed(2), amount: myBet.payout.toFixed(2) })
-              : t('casino.crash.yourBet', { amount: myBet.stake.toFixed(2) })}
+              ? t('casino.crash.cashedOut', { at: myBet.cashout.toFixed(2), amount: formatAmount(myBet.payout) })
+              : t('casino.crash.yourBet', { amount: formatAmount(myBet.stake) })}
           </p>
         ) : null}
         {round.phase === 'running' && myBet && !myBet.is_settled ? (
@@ -135,7 +135,9 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
                 )
               }
             >
-              {round.phase === 'betting' ? t('casino.play.bet', { amount: chosenStake }) : t('casino.crash.waitNext')}
+              {round.phase === 'betting'
+                ? t('casino.play.bet', { amount: formatNumber(chosenStake) })
+                : t('casino.crash.waitNext')}
             </Button>
           </>
         )}
@@ -145,7 +147,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
         <ul className="casino-crash__bets">
           {data.bets.map((row, index) => (
             <li key={index}>
-              {row.player} · ₹{row.stake} {row.cashout !== null ? `· ${row.cashout.toFixed(2)}×` : ''}
+              {row.player} · {formatRupees(row.stake)} {row.cashout !== null ? `· ${row.cashout.toFixed(2)}×` : ''}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { type FairRoundView, isFairGameCode } from '@app/shared';
+import { type FairRoundView, formatAmount, formatNumber, formatRupees, isFairGameCode } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -95,7 +95,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
       <header className="casino-game__head">
         <h1>{state.data.game_name}</h1>
         <p className="casino-game__balance">
-          {t('casino.play.balance')} <strong data-testid="game-balance">₹{balance.toFixed(2)}</strong>
+          {t('casino.play.balance')} <strong data-testid="game-balance">{formatRupees(balance)}</strong>
         </p>
         <SoundToggle />
       </header>
@@ -110,10 +110,10 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
           >
             {last.round.payout > 0
               ? t('casino.play.won', {
-                  amount: last.round.payout.toFixed(2),
+                  amount: formatAmount(last.round.payout),
                   multiplier: (last.round.multiplier / 10_000).toFixed(2),
                 })
-              : t('casino.play.lost', { amount: last.round.stake.toFixed(2) })}
+              : t('casino.play.lost', { amount: formatAmount(last.round.stake) })}
           </p>
         )}
       </div>
@@ -121,7 +121,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
         <Controls params={params} setParams={changeParams} />
         <StakePicker stakes={stakes} value={chosenStake} onChange={setStake} />
         <Button type="button" isBlock isLoading={play.isPending} onClick={placeBet}>
-          {t('casino.play.bet', { amount: chosenStake })}
+          {t('casino.play.bet', { amount: formatNumber(chosenStake) })}
         </Button>
       </div>
       <SeedsPanel token={token} seeds={state.data.seeds} />

@@ -1,3 +1,4 @@
+import { formatWholeRupees } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 
 /** The stake: the player's Casino buttons (spec §9) and a field to type any amount. */
@@ -9,7 +10,7 @@ export function StakePicker({ stakes, value, onChange }: { stakes: number[]; val
       <div className="casino-stake__buttons">
         {stakes.map((stake) => (
           <button key={stake} type="button" aria-pressed={value === stake} onClick={() => onChange(stake)}>
-            ₹{stake}
+            {formatWholeRupees(stake)}
           </button>
         ))}
       </div>
