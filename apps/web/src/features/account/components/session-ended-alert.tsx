@@ -7,7 +7,11 @@ export function SessionEndedAlert() {
   const { t } = useTranslation();
   const { sessionEndedCode } = useAccountUi();
   const text =
-    sessionEndedCode === 'LOGGED_IN_ELSEWHERE' ? t('account.sessionEnded.elsewhere') : t('account.sessionEnded.expired');
+    sessionEndedCode === 'LOGGED_IN_ELSEWHERE'
+      ? t('account.sessionEnded.elsewhere')
+      : sessionEndedCode === 'SESSION_LIMIT_REACHED'
+        ? t('account.sessionEnded.limit')
+        : t('account.sessionEnded.expired');
   return (
     <Modal
       isOpen={sessionEndedCode !== null}
