@@ -19,6 +19,7 @@ export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';
 export * from './domain/sports-odds';
+export * from './domain/racing';
 export * from './validation/text';
 export * from './domain/fair/index';
 export * from './api/casino';

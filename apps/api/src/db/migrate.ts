@@ -11,6 +11,7 @@ import { sportsFeedMigration } from './migrations/0020-sports-feed';
 import { casinoMigration } from './migrations/0030-casino';
 import { fairGamesMigration } from './migrations/0031-fair-games';
 import { betsMigration } from './migrations/0040-bets';
+import { racingMigration } from './migrations/0090-racing';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0030-casino': casinoMigration(dialect),
     '0031-fair-games': fairGamesMigration(dialect),
     '0040-bets': betsMigration(dialect),
+    '0090-racing': racingMigration(),
   };
 }
 

@@ -66,6 +66,8 @@ interface NewBet {
   bet: Bet;
   /** The market's full runner list (match odds and bookmaker): a runner nobody backed may win. */
   runnerIds?: number[];
+  /** Runners that win together: 1, or a Place market's 2 or 3 (the worst case is over every set). */
+  winners?: number;
 }
 
 const rupees = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
@@ -131,7 +133,7 @@ export function createBetsService(
         await lockMarket(tx, fresh.target, 'place');
         await refuseIfDecided(tx, fresh.target);
         const existing = (await listOpenBetsOfUser(tx, userId, fresh.target)).map(modelBetOf);
-        const exposure = exposurePaise([...existing, fresh.bet], fresh.runnerIds);
+        const exposure = exposurePaise([...existing, fresh.bet], fresh.runnerIds, fresh.winners);
         const { winPaise, lossPaise } = winAndLoss(fresh.bet);
         const isBack = fresh.bet.isBack ? 1 : 0;
         const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
@@ -236,6 +238,7 @@ export function createBetsService(
         selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
         bet,
         runnerIds: runners.map((runner) => runner.selection_id),
+        winners: Number(market.number_of_winners),
       });
     },
 
