@@ -63,7 +63,7 @@ export function raceFixtureParts(race: RaceSlot, selectionIdFor: (name: string) 
     name: raceName(race.venue, race.originMs + race.simMinute * MINUTE_MS),
     home: race.venue.name,
     away: card.title,
-    endBy: race.startTime + card.durationSimMs / race.speed,
+    endBy: race.startTime + Math.round(card.durationSimMs / race.speed),
     markets: raceMarkets(runners),
     ratings: card.runners.map((runner) => runner.rating),
     raceDurationSimMs: card.durationSimMs,

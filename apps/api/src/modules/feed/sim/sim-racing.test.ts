@@ -44,6 +44,12 @@ describe('the simulated race cards', () => {
     const dogs = fixtures.find((fixture) => fixture.sportId === 4339)!;
     expect(horse.endBy - horse.startTime).toBeGreaterThan(50_000);
     expect(dogs.endBy - dogs.startTime).toBeLessThan(50_000);
+    // Times are whole milliseconds at any speed (the database stores integers).
+    for (const speed of [7, 60, 600]) {
+      for (const race of races(createSimulatedFeed({ seed: 'cards', speed }).fixtures(NOW, NOW + DAY))) {
+        expect(Number.isSafeInteger(race.startTime) && Number.isSafeInteger(race.endBy)).toBe(true);
+      }
+    }
   });
 
   it('draws believable fields: cloth numbers, jockeys, form, a Win market and a Place market paying by field size', () => {

@@ -227,7 +227,7 @@ function raceFixtureAt(seed: string, speed: number, sport: SimSport, lane: numbe
   const venue = venuesOf(sport.sportId)[lane];
   if (!venue) throw new Error(`sport ${sport.sportId} has no venue ${lane}`);
   const simMinute = raceSimMinute(venue, slot);
-  const startTime = SIM_ORIGIN_MS + realMs(simMinute, speed);
+  const startTime = SIM_ORIGIN_MS + Math.round(realMs(simMinute, speed));
   const feedKey = `${feedPrefix(seed, speed)}:${sport.sportId}:v${lane}:${slot}`;
   const seriesKey = `${feedPrefix(seed, speed)}:${sport.sportId}:${venue.name}`;
   const race = { feedKey, seriesKey, sport, venue, lane, slot, simMinute, startTime, speed, originMs: SIM_ORIGIN_MS };
