@@ -1,4 +1,5 @@
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { HORSE_RACING_SPORT_ID } from '@app/shared';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from '@/features/shell';
 import {
@@ -18,6 +19,7 @@ import {
   CurrentBetsPage,
   EventsRoute,
   MatchDetailRoute,
+  RaceDetailRoute,
   SportRoute,
   InfoPage,
   SportsbookFrame,
@@ -86,7 +88,9 @@ export const routes: RouteObject[] = [
           { path: paths.upcomingSports, element: <EventsRoute kind="upcoming" /> },
           { path: '/sports/:sportId', element: <SportRoute /> },
           { path: '/sports-detail/:matchId', element: <MatchDetailRoute /> },
-          { path: paths.racingDetail, element: <ComingSoonRoute titleKey="nav.racingDetail" /> },
+          { path: '/sports-racing-detail/:matchId', element: <RaceDetailRoute /> },
+          // The spec's bare route: the horse-racing card, where every race links to its own detail.
+          { path: '/sports-racing-detail', element: <Navigate to={paths.sport(HORSE_RACING_SPORT_ID)} replace /> },
         ],
       },
       {

@@ -1,11 +1,14 @@
-import type { BetSelection, MatchRow } from '@app/shared';
+import { type BetSelection, isRacingSport, type MatchRow } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatOdds, formatSize, formatStart } from '../model/format';
+import { marketStateKey } from '../model/race';
 import { rowSelection, selectionKey } from '../model/selection';
+import { useNow } from '../model/use-now';
 import { PriceButton } from './price-button';
+import { RaceStateBadge } from './race-state-badge';
 
 export interface SelectionProps {
   /** The key (selectionKey) of the price the player picked, to show it pressed. */
@@ -33,7 +36,7 @@ function RowPrices({ row, selectedKey, onSelect }: { row: MatchRow } & Selection
   const isSuspended = odds.status !== 'OPEN';
   return (
     <div className="match-row__prices" data-suspended={isSuspended}>
-      {isSuspended && <span className="market-status">{t(`sports.status.${odds.status}`)}</span>}
+      {isSuspended && <span className="market-status">{t(marketStateKey(odds.status, odds.closed_by))}</span>}
       {odds.runners.map((runner, index) =>
         (['back', 'lay'] as const).map((side) => {
           const price = isSuspended ? null : runner[side];
@@ -56,6 +59,16 @@ function RowPrices({ row, selectedKey, onSelect }: { row: MatchRow } & Selection
   );
 }
 
+/** A race in a list of matches: its state (countdown, off, winner) instead of a field of prices. */
+function RaceRowState({ row }: { row: MatchRow }) {
+  const now = useNow();
+  return (
+    <div className="match-row__prices">
+      <RaceStateBadge race={row} now={now} />
+    </div>
+  );
+}
+
 /** Rows of matches: name and time (or the live badge) with the match-odds prices beside. */
 export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[]; showSport?: boolean } & SelectionProps) {
   const { t, i18n } = useTranslation();
@@ -63,7 +76,7 @@ export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[];
     <ul className="match-list">
       {rows.map((row) => (
         <li key={row.match_id} className="match-row" data-in-play={row.in_play} data-testid="match-row">
-          <Link to={paths.sportDetail(row.match_id)} className="match-row__name">
+          <Link to={paths.eventDetail(row.sport_id, row.match_id)} className="match-row__name">
             <span className="match-row__title">{row.name}</span>
             <span className="match-row__meta">
               {row.in_play ? (
@@ -77,7 +90,7 @@ export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[];
               </span>
             </span>
           </Link>
-          <RowPrices row={row} {...selection} />
+          {isRacingSport(row.sport_id) ? <RaceRowState row={row} /> : <RowPrices row={row} {...selection} />}
         </li>
       ))}
     </ul>
