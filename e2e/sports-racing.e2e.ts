@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createWalletModule } from '../apps/api/src/modules/money/money.module';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
+import { runAdminProcess } from '../apps/api/test/test-app';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts, loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -64,6 +65,11 @@ async function nextHorseRace(): Promise<MarketsSnapshot> {
     )
     .toBe(true);
   return found!;
+}
+
+async function newPhonePage() {
+  const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+  return { context, page: await context.newPage() };
 }
 
 async function playerPage(userName: string): Promise<Page> {
@@ -161,5 +167,31 @@ describe('racing on a phone', () => {
     await screenshot(page, 'racing-result-phone');
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 240_000);
+
+  it('shows an operator’s suspension, void and declared result on the race card as they happen', async () => {
+    const race = await nextHorseRace();
+    const [win, place] = race.markets;
+    const { context, page } = await newPhonePage();
+    await page.goto(`/sports-racing-detail/${race.match.match_id}`);
+    const winMarket = page.getByTestId('market-WIN');
+    await expect.poll(() => winMarket.locator('button[data-testid="best-back"]').count(), WAIT).toBeGreaterThan(0);
+    const admin = async (...argv: string[]) => expect((await runAdminProcess(site.databaseEnv, ...argv)).code).toBe(0);
+
+    await admin('sports', 'suspend', '--market', win!.market_id);
+    await expect.poll(() => winMarket.getByTestId('market-status').textContent(), WAIT).toBe('Suspended');
+    expect(await winMarket.locator('button[data-testid="best-back"]').count()).toBe(0);
+    await admin('sports', 'resume', '--market', win!.market_id);
+    await expect.poll(() => winMarket.locator('button[data-testid="best-back"]').count(), WAIT).toBeGreaterThan(0);
+
+    await admin('market', 'void', '--market', place!.market_id);
+    await page.getByRole('tab', { name: 'Place' }).click();
+    await expect.poll(() => page.getByTestId('market-PLACE').getByTestId('market-status').textContent(), WAIT).toBe('Void');
+
+    await admin('market', 'result', '--market', win!.market_id, '--winner', String(win!.runners[0]!.selection_id));
+    await page.getByRole('tab', { name: 'Win' }).click();
+    await expect.poll(() => winMarket.getByTestId('market-status').textContent(), WAIT).toBe('Result declared');
+    expect(await winMarket.locator('button[data-testid="best-back"]').count()).toBe(0);
+    await context.close();
   }, 240_000);
 });
