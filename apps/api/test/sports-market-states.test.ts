@@ -73,11 +73,13 @@ const shownMarket = (market: Market | undefined): Shown | undefined =>
     priced: market.runners.some((runner) => runner.back.length > 0 || runner.lay.length > 0),
   };
 const shownRow = (row: MatchRow | undefined): Shown | undefined =>
-  row?.match_odds && {
-    status: row.match_odds.status,
-    ...(row.match_odds.closed_by ? { closed_by: row.match_odds.closed_by } : {}),
-    priced: row.match_odds.runners.some((runner) => runner.back !== null || runner.lay !== null),
-  };
+  row?.match_odds
+    ? {
+        status: row.match_odds.status,
+        ...(row.match_odds.closed_by ? { closed_by: row.match_odds.closed_by } : {}),
+        priced: row.match_odds.runners.some((runner) => runner.back !== null || runner.lay !== null),
+      }
+    : undefined;
 const shownFancy = (line: Fancy | undefined): Shown | undefined =>
   line && {
     status: line.status,
