@@ -42,15 +42,26 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
-/** The soonest horse race with a Place market whose off is at least LEAD_MS away. */
-async function nextHorseRace(): Promise<MarketsSnapshot> {
+/** How far ahead a race may be: at 30× a venue's next race is a minute away, but meetings have gaps. */
+const WINDOW_MS = 120_000;
+
+/**
+ * The soonest race (horse or greyhound) with a Place market whose off is LEAD_MS to
+ * LEAD_MS + WINDOW_MS away; between meetings, wait for one.
+ */
+async function nextRace(): Promise<MarketsSnapshot> {
   let found: MarketsSnapshot | undefined;
   await expect
     .poll(
       async () => {
-        const rows = await api<MatchRow[]>('match/getMatches', { sport_id: 7, is_active: '1' });
+        const rows = [
+          ...(await api<MatchRow[]>('match/getMatches', { sport_id: 7, is_active: '1' })),
+          ...(await api<MatchRow[]>('match/getMatches', { sport_id: 4339, is_active: '1' })),
+        ];
         const soon = rows
-          .filter((row) => !row.placings && Date.parse(row.start_time) > Date.now() + LEAD_MS)
+          .filter((row) => !row.placings)
+          .filter((row) => Date.parse(row.start_time) > Date.now() + LEAD_MS)
+          .filter((row) => Date.parse(row.start_time) < Date.now() + LEAD_MS + WINDOW_MS)
           .sort((a, b) => a.start_time.localeCompare(b.start_time));
         for (const row of soon.slice(0, 6)) {
           const snapshot = await api<MarketsSnapshot>('market/getMarkets', { match_id: row.match_id });
@@ -61,7 +72,7 @@ async function nextHorseRace(): Promise<MarketsSnapshot> {
         }
         return false;
       },
-      { timeout: 120_000, interval: 1_000 },
+      { timeout: 300_000, interval: 2_000 },
     )
     .toBe(true);
   return found!;
@@ -105,14 +116,15 @@ async function placeOn(page: Page, price: Locator, stake: string): Promise<strin
 
 describe('racing on a phone', () => {
   it('opens a race card from the meetings, bets Win and Place on a runner, and sees the result settle them', async () => {
-    const race = await nextHorseRace();
+    const race = await nextRace();
     const matchId = race.match.match_id;
     const page = await playerPage('racing_e2e');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    // The horse-racing page: today's meetings by venue, each race with its off time and a countdown.
-    await page.goto('/sports/7');
+    // The sport's page: today's meetings by venue, each race with its off time and a countdown.
+    const isDogs = race.match.sport_id === 4339;
+    await page.goto(`/sports/${race.match.sport_id}`);
     await page.getByRole('heading', { level: 1 }).waitFor(WAIT);
     const meeting = page.getByTestId('meeting').filter({ has: page.getByRole('heading', { name: race.match.series_name }) });
     await expect.poll(() => meeting.isVisible(), WAIT).toBe(true);
@@ -125,14 +137,14 @@ describe('racing on a phone', () => {
     await screenshot(page, 'racing-meetings-phone');
     await row.click();
 
-    // The race card: runners with cloth number, jockey and form; Win with three prices a side.
+    // The race card: runners with cloth number, jockey (or trap) and form; Win with three prices a side.
     await page.getByRole('heading', { level: 1, name: race.match.name }).waitFor(WAIT);
     const win = page.getByTestId('market-WIN');
     const runners = win.getByTestId('runner');
     await expect.poll(() => runners.count(), WAIT).toBe(race.markets[0]!.runners.length);
     const first = runners.first();
     expect(await first.getByText(race.markets[0]!.runners[0]!.name).count()).toBe(1);
-    expect(await first.getByText(/^J: /).count()).toBe(1);
+    expect(await first.getByText(isDogs ? /^Trap 1$/ : /^J: /).count()).toBe(1);
     expect(await first.getByText(/^Form /).count()).toBe(1);
     await expect.poll(() => first.getByRole('button').count(), WAIT).toBe(6);
     await expect.poll(() => page.getByTestId('balance-free-chip').textContent(), WAIT).toBe('₹1,000.00');
@@ -149,7 +161,8 @@ describe('racing on a phone', () => {
 
     // The off, the finish: the placings show on the card and the bets are settled by the result.
     const result = page.getByTestId('race-result');
-    await expect.poll(() => result.isVisible(), { timeout: LEAD_MS + 60_000, interval: 250 }).toBe(true);
+    const toFinish = Date.parse(race.match.start_time) - Date.now() + 60_000;
+    await expect.poll(() => result.isVisible(), { timeout: toFinish, interval: 250 }).toBe(true);
     expect(await result.locator('li').count()).toBe(race.markets[0]!.runners.length);
     await expect.poll(() => page.getByTestId('market-status').first().textContent(), WAIT).toMatch(/Closed|Result declared/);
     await expect.poll(() => page.getByTestId('balance-exposure').textContent(), { timeout: 60_000 }).toBe('₹0.00');
@@ -167,10 +180,10 @@ describe('racing on a phone', () => {
     await screenshot(page, 'racing-result-phone');
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 240_000);
+  }, 600_000);
 
   it('shows an operator’s suspension, void and declared result on the race card as they happen', async () => {
-    const race = await nextHorseRace();
+    const race = await nextRace();
     const [win, place] = race.markets;
     const { context, page } = await newPhonePage();
     await page.goto(`/sports-racing-detail/${race.match.match_id}`);
@@ -193,5 +206,5 @@ describe('racing on a phone', () => {
     await expect.poll(() => winMarket.getByTestId('market-status').textContent(), WAIT).toBe('Result declared');
     expect(await winMarket.locator('button[data-testid="best-back"]').count()).toBe(0);
     await context.close();
-  }, 240_000);
+  }, 480_000);
 });
