@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Every .ts file under `dir` except tests: what ships. */
+/** Every .ts (and .tsx, for the web) file under `dir` except tests: what ships. */
 function sourceFiles(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...sourceFiles(full));
-    else if (/\.(ts|mts)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+    else if (/\.(ts|mts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       files.push(full);
     }
   }

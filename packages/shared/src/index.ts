@@ -25,6 +25,7 @@ export * from './api/markets';
 export * from './api/live';
 export * from './api/painted-state';
 export * from './domain/sports-odds';
+export * from './domain/racing';
 export * from './validation/text';
 export * from './domain/fair/index';
 export * from './api/casino';

@@ -17,6 +17,7 @@ import { postingKindsMigration } from './migrations/0050-posting-kinds';
 import { responsiblePlayMigration } from './migrations/0051-responsible-play';
 import { betPositionsMigration } from './migrations/0080-bet-positions';
 import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
+import { racingMigration } from './migrations/0090-racing';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0051-responsible-play': responsiblePlayMigration(dialect),
     '0080-bet-positions': betPositionsMigration(),
     '0081-one-change-notice': oneChangeNoticeMigration(dialect),
+    '0090-racing': racingMigration(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { HORSE_RACING_SPORT_ID } from '@app/shared';
 import { paths } from '@/config/paths';
 import { NotFoundPage } from '@/features/shell';
 import {
@@ -19,6 +20,7 @@ import {
   CurrentBetsPage,
   EventsRoute,
   MatchDetailRoute,
+  RaceDetailRoute,
   SportRoute,
   InfoPage,
   SportsbookFrame,
@@ -88,7 +90,9 @@ export const routes: RouteObject[] = [
           { path: paths.upcomingSports, element: <EventsRoute kind="upcoming" /> },
           { path: '/sports/:sportId', element: <SportRoute /> },
           { path: '/sports-detail/:matchId', element: <MatchDetailRoute /> },
-          { path: paths.racingDetail, element: <ComingSoonRoute titleKey="nav.racingDetail" /> },
+          { path: '/sports-racing-detail/:matchId', element: <RaceDetailRoute /> },
+          // The spec's bare route: the horse-racing card, where every race links to its own detail.
+          { path: '/sports-racing-detail', element: <Navigate to={paths.sport(HORSE_RACING_SPORT_ID)} replace /> },
         ],
       },
       {

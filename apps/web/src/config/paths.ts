@@ -1,3 +1,5 @@
+import { isRacingSport } from '@app/shared';
+
 /** One registry of the site's routes (spec §2). Build links from here, never by hand. */
 export const paths = {
   home: '/home',
@@ -11,7 +13,10 @@ export const paths = {
   liveSports: '/sports/live/all',
   upcomingSports: '/sports/upcoming/all',
   sportDetail: (matchId: string | number) => `/sports-detail/${matchId}`,
-  racingDetail: '/sports-racing-detail',
+  racingDetail: (matchId: string | number) => `/sports-racing-detail/${matchId}`,
+  /** A match's page, or a race's card for the racing sports. */
+  eventDetail: (sportId: number, matchId: string | number) =>
+    isRacingSport(sportId) ? `/sports-racing-detail/${matchId}` : `/sports-detail/${matchId}`,
   sportbook: (url: string) => `/sportbook?url=${encodeURIComponent(url)}`,
   deposit: '/deposit',
   withdraw: '/withdraw',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract';
-import { priceSchema } from './sports';
+import { closedBySchema, placingSchema, priceSchema } from './sports';
 
 export const marketStatusSchema = z.enum(['OPEN', 'SUSPENDED', 'CLOSED']);
 export type MarketStatus = z.infer<typeof marketStatusSchema>;
@@ -8,6 +8,10 @@ export type MarketStatus = z.infer<typeof marketStatusSchema>;
 export const runnerSchema = z.object({
   selection_id: z.number().int(),
   name: z.string(),
+  /** Races only: the saddle-cloth number (a greyhound's trap), the jockey (horses) and the form line. */
+  cloth_number: z.number().int().optional(),
+  jockey: z.string().optional(),
+  form: z.string().optional(),
   /** Best first, at most 3; empty while the market is not open. */
   back: z.array(priceSchema),
   lay: z.array(priceSchema),
@@ -16,9 +20,12 @@ export const runnerSchema = z.object({
 export const marketSchema = z.object({
   market_id: z.string(),
   market_name: z.string(),
-  /** MATCH_ODDS, BOOKMAKER, OVER_UNDER_25, BOTH_TEAMS_TO_SCORE. */
+  /** MATCH_ODDS, BOOKMAKER, OVER_UNDER_25, BOTH_TEAMS_TO_SCORE, WIN, PLACE. */
   market_type: z.string(),
   status: marketStatusSchema,
+  closed_by: closedBySchema.optional(),
+  /** How many runners win together: present only when more than one (a Place market's 2 or 3). */
+  number_of_winners: z.number().int().optional(),
   in_play: z.boolean(),
   bet_delay_s: z.number().int(),
   /** Rupees. */
@@ -33,6 +40,7 @@ export const fancySchema = z.object({
   selection_id: z.number().int(),
   name: z.string(),
   status: marketStatusSchema,
+  closed_by: closedBySchema.optional(),
   run_no: z.number().int().nullable(),
   size_no: z.number().int().nullable(),
   run_yes: z.number().int().nullable(),
@@ -63,6 +71,8 @@ export const scoreboardSchema = z.object({
   status: z.enum(['not_started', 'in_play', 'break', 'finished']),
   note: z.string(),
   timeline: z.array(matchEventSchema),
+  /** A finished race: the runners in finishing order. */
+  placings: z.array(placingSchema).optional(),
 });
 export type Scoreboard = z.infer<typeof scoreboardSchema>;
 

@@ -34,10 +34,22 @@ export const getSeries = defineEndpoint({
 export const priceSchema = z.object({ odds: z.number(), size: z.number() });
 export type Price = z.infer<typeof priceSchema>;
 
-/** A match row's match-odds prices: the best back and lay of each runner. */
+/**
+ * Why a market or fancy line is CLOSED while the feed still offers it: its result is declared
+ * (by the feed or an operator) or it is void. Absent otherwise (docs/sports.md "Market states").
+ */
+export const closedBySchema = z.enum(['result', 'void']);
+export type ClosedBy = z.infer<typeof closedBySchema>;
+
+/** Where a runner finished a race (1 = the winner). */
+export const placingSchema = z.object({ position: z.number().int(), selection_id: z.number().int(), name: z.string() });
+export type Placing = z.infer<typeof placingSchema>;
+
+/** A match row's match-odds prices (a race's Win market): the best back and lay of each runner. */
 export const rowOddsSchema = z.object({
   market_id: z.string(),
   status: z.enum(['OPEN', 'SUSPENDED', 'CLOSED']),
+  closed_by: closedBySchema.optional(),
   runners: z.array(
     z.object({ selection_id: z.number().int(), name: z.string(), back: priceSchema.nullable(), lay: priceSchema.nullable() }),
   ),
@@ -54,6 +66,8 @@ export const matchRowSchema = z.object({
   start_time: z.string(),
   in_play: z.boolean(),
   match_odds: rowOddsSchema.nullable(),
+  /** A race that has finished (race sports list the day's results too): its first placings. */
+  placings: z.array(placingSchema).optional(),
 });
 export type MatchRow = z.infer<typeof matchRowSchema>;
 

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Bet, type FancyBet, type MarketBet, fancyBetProfitLoss, liabilityPaise, marketBetProfitLoss } from './bets';
+import {
+  type Bet,
+  type FancyBet,
+  type MarketBet,
+  doesMarketBetWinAmong,
+  fancyBetProfitLoss,
+  liabilityPaise,
+  marketBetProfitLoss,
+  marketBetProfitLossAmong,
+} from './bets';
 import {
   exposureChangePaise,
   exposurePaise,
@@ -8,7 +17,9 @@ import {
   fancyExposurePaise,
   fancyProfitLossAt,
   marketExposurePaise,
+  marketProfitLossAmong,
   marketProfitLossIfWins,
+  placedRunnerBook,
   runnerBook,
 } from './bets-book';
 
@@ -92,6 +103,76 @@ describe('market book and exposure against brute force', () => {
         expect(marketExposurePaise(bets)).toBe(worstLoss(bruteMarketTotals(bets, [...RUNNER_IDS, outsider])));
       }),
     );
+  });
+});
+
+/** Every set of `size` runners out of `ids`. */
+function subsets(ids: readonly number[], size: number): number[][] {
+  if (size === 0) return [[]];
+  return ids.flatMap((id, index) => subsets(ids.slice(index + 1), size - 1).map((rest) => [id, ...rest]));
+}
+
+describe('a market that pays several runners (Place) against brute force', () => {
+  const FIELD = [11, 12, 13, 14, 15, 16, 17, 18];
+  const placeBets = fc.array(
+    fc.record({
+      kind: fc.constant('match_odds' as const),
+      selectionId: fc.constantFrom(...FIELD),
+      isBack: fc.boolean(),
+      odds: fc.integer({ min: 101, max: 5_000 }),
+      stakePaise: anyStake,
+    }),
+    { maxLength: 10 },
+  );
+
+  it('exposure is the worst total over every set of placed runners, for 1, 2 and 3 places', () => {
+    fc.assert(
+      fc.property(placeBets, fc.constantFrom(1, 2, 3), fc.integer({ min: 5, max: 8 }), (bets, places, fieldSize) => {
+        const field = FIELD.slice(0, fieldSize);
+        const inField = bets.filter((bet) => field.includes(bet.selectionId));
+        const totals = subsets(field, places).map((placed) =>
+          inField.reduce((sum, bet) => sum + marketBetProfitLossAmong(bet, placed), 0),
+        );
+        expect(marketExposurePaise(inField, field, places)).toBe(worstLoss(totals));
+        expect(exposurePaise(inField, field, places)).toBe(worstLoss(totals));
+        for (const placed of subsets(field, places).slice(0, 5)) {
+          expect(marketProfitLossAmong(inField, placed)).toBe(
+            inField.reduce((sum, bet) => sum + marketBetProfitLossAmong(bet, placed), 0),
+          );
+        }
+      }),
+    );
+  });
+
+  it('one place is the single-winner market', () => {
+    fc.assert(
+      fc.property(marketBets, (bets) => {
+        expect(marketExposurePaise(bets, RUNNER_IDS, 1)).toBe(marketExposurePaise(bets, RUNNER_IDS));
+        for (const id of RUNNER_IDS) expect(marketProfitLossAmong(bets, [id])).toBe(marketProfitLossIfWins(bets, id));
+      }),
+    );
+  });
+
+  it('each row of the place book is what that runner’s bets make if it is placed', () => {
+    fc.assert(
+      fc.property(placeBets, (bets) => {
+        const runners = FIELD.map((selectionId) => ({ selectionId, teamName: `Horse ${selectionId}` }));
+        for (const row of placedRunnerBook(bets, runners)) {
+          const own = bets.filter((bet) => bet.selectionId === row.selectionId);
+          expect(row.profitLossPaise).toBe(own.reduce((sum, bet) => sum + marketBetProfitLossAmong(bet, [row.selectionId]), 0));
+        }
+      }),
+    );
+  });
+
+  it('a back on a runner wins when it is among the placed, a lay when it is not', () => {
+    const back: MarketBet = { kind: 'match_odds', selectionId: 12, isBack: true, odds: 250, stakePaise: 10_000 };
+    expect(doesMarketBetWinAmong(back, [11, 12])).toBe(true);
+    expect(doesMarketBetWinAmong({ ...back, isBack: false }, [11, 12])).toBe(false);
+    expect(marketBetProfitLossAmong(back, [11, 13])).toBe(-10_000);
+    // Backing two runners of a 2-place market at 2.0: both may be placed (+200), or neither (−200).
+    const two: MarketBet[] = [back, { ...back, selectionId: 13, odds: 200 }];
+    expect(marketExposurePaise(two, [11, 12, 13, 14, 15], 2)).toBe(20_000);
   });
 });
 

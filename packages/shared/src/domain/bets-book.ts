@@ -4,7 +4,7 @@
  * Each bet's amounts are rounded on their own (bets.ts), so the book is exactly what settling
  * the bets one by one would pay.
  */
-import type { Bet, FancyBet, MarketBet } from './bets';
+import { type Bet, type FancyBet, type MarketBet, winAndLoss } from './bets';
 import { type FancyLadderRow, fancyLadder, fancyPositionExposure, marketPositionExposure, positionOf } from './bets-position';
 
 export interface Runner {
@@ -30,13 +30,35 @@ export function runnerBook(bets: readonly MarketBet[], runners: readonly Runner[
 }
 
 /**
- * Worst-case loss (≥ 0) of the bets over the market's outcomes: each runner winning. With
- * `runnerIds` (the market's full runner list) exactly those outcomes and the bets' own selections
- * count; without it a runner nobody in the book backed or laid may also win. A void market
- * returns stakes (0), which never raises the worst case.
+ * Worst-case loss (≥ 0) of the bets over the market's outcomes. An outcome is a set of `winners`
+ * runners winning together (1 for match odds; a Place market pays 2 or 3); its total is the
+ * baseline plus the swing of each runner in it, so the worst set is the `winners` lowest swings.
+ * With `runnerIds` (the market's full runner list) exactly those runners and the bets' own
+ * selections can win; without it runners nobody in the book backed or laid (swing 0) may also
+ * win. A void market returns stakes (0), which never raises the worst case.
  */
-export function marketExposurePaise(bets: readonly MarketBet[], runnerIds?: readonly number[]): number {
-  return marketPositionExposure(positionOf(bets), runnerIds);
+export function marketExposurePaise(bets: readonly MarketBet[], runnerIds?: readonly number[], winners = 1): number {
+  return marketPositionExposure(positionOf(bets), runnerIds, winners);
+}
+
+/** Profit (+) or loss (−) of all the bets when the runners `winnerSelectionIds` win together. */
+export function marketProfitLossAmong(bets: readonly MarketBet[], winnerSelectionIds: readonly number[]): number {
+  const { baseline, steps } = positionOf(bets);
+  return [...new Set(winnerSelectionIds)].reduce((sum, id) => sum + (steps.get(id) ?? 0), baseline);
+}
+
+/**
+ * The win/loss list of a market that pays several runners (Place): several win together, so no
+ * single total belongs to one runner. Each row is what the player's bets on that runner make if
+ * it is placed (a back wins, a lay loses its liability), as Betfair shows a place market.
+ */
+export function placedRunnerBook(bets: readonly MarketBet[], runners: readonly Runner[]): RunnerProfitLoss[] {
+  const ifPlaced = new Map<number, number>();
+  for (const bet of bets) {
+    const { winPaise, lossPaise } = winAndLoss(bet);
+    ifPlaced.set(bet.selectionId, (ifPlaced.get(bet.selectionId) ?? 0) + (bet.isBack ? winPaise : -lossPaise));
+  }
+  return runners.map((runner) => ({ ...runner, profitLossPaise: ifPlaced.get(runner.selectionId) ?? 0 }));
 }
 
 /** One step of a fancy book: the profit or loss for every result from `fromRun` to `toRun` (null: and above). */
@@ -67,18 +89,21 @@ function isFancy(bet: Bet): bet is FancyBet {
   return bet.kind === 'fancy';
 }
 
-/** Exposure of a player's bets in one market of any kind; a market holds fancy bets or runner bets, never both. */
-export function exposurePaise(bets: readonly Bet[], runnerIds?: readonly number[]): number {
+/**
+ * Exposure of a player's bets in one market of any kind; a market holds fancy bets or runner bets,
+ * never both. `winners`: how many runners the market pays (1, or 2–3 for a Place market).
+ */
+export function exposurePaise(bets: readonly Bet[], runnerIds?: readonly number[], winners = 1): number {
   const fancy = bets.filter(isFancy);
   if (fancy.length === bets.length) return fancyExposurePaise(fancy);
   if (fancy.length > 0) throw new RangeError('A market holds either fancy bets or runner bets, not both');
-  return marketExposurePaise(bets as readonly MarketBet[], runnerIds);
+  return marketExposurePaise(bets as readonly MarketBet[], runnerIds, winners);
 }
 
 /**
  * How much a new bet moves the player's exposure in its market: positive means more must be
  * held, negative means the bet frees money (a lay against a back already held).
  */
-export function exposureChangePaise(existing: readonly Bet[], newBet: Bet, runnerIds?: readonly number[]): number {
-  return exposurePaise([...existing, newBet], runnerIds) - exposurePaise(existing, runnerIds);
+export function exposureChangePaise(existing: readonly Bet[], newBet: Bet, runnerIds?: readonly number[], winners = 1): number {
+  return exposurePaise([...existing, newBet], runnerIds, winners) - exposurePaise(existing, runnerIds, winners);
 }

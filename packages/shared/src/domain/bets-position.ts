@@ -59,17 +59,19 @@ export function positionOf(bets: readonly Bet[]): BookPosition {
 }
 
 /**
- * Worst-case loss (≥ 0) of a match-odds or bookmaker position: each runner winning. With
- * `runnerIds` (the market's full runner list) exactly those outcomes and the position's own steps
- * count; without it a runner nobody bet on may also win. A void market returns stakes (0), which
- * never raises the worst case.
+ * Worst-case loss (≥ 0) of a match-odds or bookmaker position over the market's outcomes. An
+ * outcome is a set of `winners` runners (1, or 2–3 for a racing Place market): the baseline plus
+ * the step of each runner in it, so the worst set is the `winners` lowest steps. With `runnerIds`
+ * (the market's full runner list) a runner nobody bet on counts as a step of 0; without it one
+ * may always win. A void market returns stakes (0), which never raises the worst case.
  */
-export function marketPositionExposure(position: BookPosition, runnerIds?: readonly number[]): number {
+export function marketPositionExposure(position: BookPosition, runnerIds?: readonly number[], winners = 1): number {
   if (position.steps.size === 0) return 0;
-  let worst = 0;
-  for (const step of position.steps.values()) worst = Math.min(worst, position.baseline + step);
-  const isAnotherRunnerPossible = runnerIds === undefined || runnerIds.some((id) => !position.steps.has(id));
-  if (isAnotherRunnerPossible) worst = Math.min(worst, position.baseline);
+  const steps = [...position.steps.values()];
+  const unbetRunners = runnerIds === undefined ? winners : runnerIds.filter((id) => !position.steps.has(id)).length;
+  for (let index = 0; index < Math.min(unbetRunners, winners); index += 1) steps.push(0);
+  steps.sort((a, b) => a - b);
+  const worst = Math.min(0, position.baseline + steps.slice(0, winners).reduce((sum, step) => sum + step, 0));
   return Math.max(0, -worst);
 }
 
@@ -98,7 +100,7 @@ export function fancyPositionExposure(position: BookPosition): number {
   return Math.max(0, -worst);
 }
 
-/** The exposure of a position of either kind (`runnerIds` for a market's full runner list). */
-export function positionExposure(kind: Bet['kind'], position: BookPosition, runnerIds?: readonly number[]): number {
-  return kind === 'fancy' ? fancyPositionExposure(position) : marketPositionExposure(position, runnerIds);
+/** The exposure of a position of either kind (`runnerIds` for a market's full runner list, `winners` it pays). */
+export function positionExposure(kind: Bet['kind'], position: BookPosition, runnerIds?: readonly number[], winners = 1): number {
+  return kind === 'fancy' ? fancyPositionExposure(position) : marketPositionExposure(position, runnerIds, winners);
 }

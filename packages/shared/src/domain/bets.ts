@@ -132,6 +132,14 @@ export function doesMarketBetWin(bet: MarketBet, winnerSelectionId: number): boo
   return (bet.selectionId === winnerSelectionId) === bet.isBack;
 }
 
+/**
+ * Whether the bet wins when the runners `winnerSelectionIds` win together (a Place market pays
+ * several): a back wins when its runner is among them, a lay when it is not.
+ */
+export function doesMarketBetWinAmong(bet: MarketBet, winnerSelectionIds: readonly number[]): boolean {
+  return winnerSelectionIds.includes(bet.selectionId) === bet.isBack;
+}
+
 /** Whether the bet wins at the declared run: Yes when result ≥ run, No when result < run. */
 export function doesFancyBetWin(bet: FancyBet, resultRun: number): boolean {
   return resultRun >= bet.run === bet.isBack;
@@ -141,6 +149,12 @@ export function doesFancyBetWin(bet: FancyBet, resultRun: number): boolean {
 export function marketBetProfitLoss(bet: MarketBet, winnerSelectionId: number): number {
   const { winPaise, lossPaise } = winAndLoss(bet);
   return doesMarketBetWin(bet, winnerSelectionId) ? winPaise : -lossPaise;
+}
+
+/** Signed profit (+) or loss (−) in paise when the runners `winnerSelectionIds` win together. */
+export function marketBetProfitLossAmong(bet: MarketBet, winnerSelectionIds: readonly number[]): number {
+  const { winPaise, lossPaise } = winAndLoss(bet);
+  return doesMarketBetWinAmong(bet, winnerSelectionIds) ? winPaise : -lossPaise;
 }
 
 /** Signed profit (+) or loss (−) in paise at the declared result run. */

@@ -17,13 +17,14 @@ import {
   reportRangeDays,
   reportWindow,
   type RunPositionRow,
+  placedRunnerBook,
   runnerBook,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { modelBetOf } from './bet-model';
-import { listOpenBetsOfUserInMatch, listOpenFancyBetsOfUser, listRunners } from './bets.repository';
+import { findMarketSummary, listOpenBetsOfUserInMatch, listOpenFancyBetsOfUser, listRunners } from './bets.repository';
 import type { BetRecord } from './bets.table';
 
 const DAY_MS = 86_400_000;
@@ -111,7 +112,9 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         }
         const marketId = target.slice(2);
         const runners = await listRunners(db, marketId);
-        const book = runnerBook(
+        // A Place market pays several runners together: each row is that runner's bets if it is placed.
+        const winners = Number((await findMarketSummary(db, marketId))?.number_of_winners ?? 1);
+        const book = (winners > 1 ? placedRunnerBook : runnerBook)(
           modelBets as MarketBet[],
           runners.map((runner) => ({ selectionId: runner.selection_id, teamName: runner.name })),
         );
@@ -126,6 +129,7 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
             exposurePaise(
               modelBets,
               runners.map((runner) => runner.selection_id),
+              winners,
             ),
           ),
         });

@@ -18,15 +18,36 @@ async function marketTarget(context: CommandContext): Promise<string> {
   return `M:${marketId}`;
 }
 
+/**
+ * `--winner SELECTION_ID`, or for a market paying several runners (a Place market) every placed
+ * runner: `--winner 11,12,13`, exactly as many as the market pays.
+ */
 async function winnerOf(context: CommandContext, target: string): Promise<Decision> {
-  const winner = parseWholeNumber(requireOption(context, 'winner'), '--winner');
-  const runners = await listRunners(context.database.db, target.slice(2));
-  if (!runners.some((runner) => runner.selection_id === winner)) {
+  const db = context.database.db;
+  const marketId = target.slice(2);
+  const places = Number((await findMarketSummary(db, marketId))?.number_of_winners ?? 1);
+  const text = requireOption(context, 'winner');
+  const winners = text.split(',').map((part) => parseWholeNumber(part.trim(), '--winner'));
+  if (new Set(winners).size !== winners.length) throw new UsageError('--winner names a runner twice');
+  if (winners.length !== places) {
     throw new UsageError(
-      `selection ${winner} is not a runner of market ${target.slice(2)} (${runners.map((r) => `${r.selection_id} ${r.name}`).join(', ')})`,
+      places === 1
+        ? '--winner takes one selection id in this market'
+        : `market ${marketId} pays ${places} runners: give all of them, e.g. --winner ${Array.from({ length: places }, (_, i) => i + 11).join(',')}`,
     );
   }
-  return { outcome: 'winner', winnerSelectionId: winner };
+  const runners = await listRunners(db, marketId);
+  for (const winner of winners) {
+    if (!runners.some((runner) => runner.selection_id === winner)) {
+      throw new UsageError(
+        `selection ${winner} is not a runner of market ${marketId} (${runners.map((r) => `${r.selection_id} ${r.name}`).join(', ')})`,
+      );
+    }
+  }
+  const [first] = winners;
+  return places === 1 && first !== undefined
+    ? { outcome: 'winner', winnerSelectionId: first }
+    : { outcome: 'winners', winnerSelectionIds: winners };
 }
 
 function report(context: CommandContext, target: string, result: SettleResult): void {
@@ -38,7 +59,7 @@ function report(context: CommandContext, target: string, result: SettleResult): 
 export const betCommands: AdminCommand[] = [
   {
     name: 'market result',
-    usage: 'market result --market ID --winner SELECTION_ID',
+    usage: 'market result --market ID --winner SELECTION_ID[,SELECTION_ID…]',
     options: ['market', 'winner'],
     async run(context) {
       const target = await marketTarget(context);
@@ -56,7 +77,7 @@ export const betCommands: AdminCommand[] = [
   },
   {
     name: 'market resettle',
-    usage: 'market resettle --market ID --winner SELECTION_ID',
+    usage: 'market resettle --market ID --winner SELECTION_ID[,SELECTION_ID…]',
     options: ['market', 'winner'],
     async run(context) {
       const target = await marketTarget(context);

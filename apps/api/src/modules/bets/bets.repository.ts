@@ -93,7 +93,10 @@ export async function findFancySummary(db: Db, fancyId: number) {
 
 const selectMarketSummary = reusableQuery(
   (db: Db, marketId: string) =>
-    db.selectFrom('markets').select(['market_id', 'match_id', 'name']).where('market_id', '=', marketId),
+    db
+      .selectFrom('markets')
+      .select(['market_id', 'match_id', 'name', 'market_type', 'number_of_winners'])
+      .where('market_id', '=', marketId),
   [textSentinel(0)] as const,
 );
 
@@ -135,6 +138,7 @@ export async function insertSettlement(
     settlement_no: number;
     outcome: SettlementOutcome;
     winner_selection_id: number | null;
+    winner_selection_ids?: string | null;
     result_run: number | null;
     source: string;
     created_at: number;
@@ -184,7 +188,8 @@ export type SettleScope = { target: string } | { settlementId: number };
 
 export type SqlDecision =
   | { outcome: 'void' }
-  | { outcome: 'winner'; winnerSelectionId: number; kind: 'match_odds' | 'bookmaker' }
+  /** One winner, or several winning together (a Place market). */
+  | { outcome: 'winner'; winnerSelectionIds: readonly number[]; kind: 'match_odds' | 'bookmaker' }
   | { outcome: 'run'; run: number };
 
 /**
@@ -216,7 +221,7 @@ export async function markBetsDecided(
   // "Hit": the runner won, or the result reached the line's run (Yes wins, No loses).
   const hit = (update: ReturnType<typeof scoped>, isHit: boolean) =>
     decision.outcome === 'winner'
-      ? update.where('selection_id', isHit ? '=' : '!=', decision.winnerSelectionId)
+      ? update.where('selection_id', isHit ? 'in' : 'not in', [...decision.winnerSelectionIds])
       : update.where('run', isHit ? '<=' : '>', decision.run);
   await hit(scoped().where('is_back', '=', 1), true)
     .set({ status: 'won', profit_loss: winAmount })

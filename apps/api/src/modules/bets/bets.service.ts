@@ -70,6 +70,8 @@ interface NewBet {
   bet: Bet;
   /** The market's full runner list (match odds and bookmaker): a runner nobody backed may win. */
   runnerIds?: number[];
+  /** Runners that win together: 1, or a Place market's 2 or 3 (the worst case is over every set). */
+  winners?: number;
 }
 
 const rupees = formatPaiseAsRupees;
@@ -145,7 +147,7 @@ export function createBetsService(
         await refuseIfDecided(tx, fresh.target);
         const change = positionChangeOf(fresh.bet);
         const position = applyPositionChange(await findPosition(tx, userId, fresh.target), change);
-        const exposure = positionExposure(fresh.bet.kind, position, fresh.runnerIds);
+        const exposure = positionExposure(fresh.bet.kind, position, fresh.runnerIds, fresh.winners);
         const { winPaise, lossPaise } = winAndLoss(fresh.bet);
         const isBack = fresh.bet.isBack ? 1 : 0;
         const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
@@ -253,6 +255,7 @@ export function createBetsService(
         selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
         bet: { ...bet, odds: takenOdds },
         runnerIds: runners.map((runner) => runner.selection_id),
+        winners: Number(market.number_of_winners),
       });
     },
 

@@ -51,6 +51,8 @@ export interface BetSettlementsTable {
   outcome: SettlementOutcome;
   winner_selection_id: number | null;
   result_run: number | null;
+  /** A market paying several runners (Place): every winner, comma-separated (outcome 'winner'). */
+  winner_selection_ids: string | null;
   /** 'feed' or 'operator'. */
   source: string;
   is_reversed: number;

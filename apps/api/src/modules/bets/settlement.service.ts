@@ -1,4 +1,4 @@
-import { type Bet, doesFancyBetWin, doesMarketBetWin, fancyBetProfitLoss, marketBetProfitLoss } from '@app/shared';
+import { type Bet, doesFancyBetWin, doesMarketBetWinAmong, fancyBetProfitLoss, marketBetProfitLossAmong } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction, type Tx } from '../../db/unit-of-work';
@@ -17,14 +17,28 @@ import {
   listSettlementPostings,
   listUsersWithOpenBets,
   type SettleScope,
+  type SqlDecision,
   markBetsDecided,
   markSettlementReversed,
   sumSettledProfitLoss,
 } from './bets.repository';
 import type { BetStatus } from './bets.table';
 
-/** How a market ended: a winning runner, a declared run (fancy), or void (stakes back). */
-export type Decision = { outcome: 'winner'; winnerSelectionId: number } | { outcome: 'run'; run: number } | { outcome: 'void' };
+/**
+ * How a market ended: a winning runner, several winning together (a Place market's placed
+ * runners), a declared run (fancy), or void (stakes back).
+ */
+export type Decision =
+  | { outcome: 'winner'; winnerSelectionId: number }
+  | { outcome: 'winners'; winnerSelectionIds: number[] }
+  | { outcome: 'run'; run: number }
+  | { outcome: 'void' };
+
+/** The runners a market decision pays, or null for a fancy run or void. */
+function winnersOf(decision: Decision): number[] | null {
+  if (decision.outcome === 'winner') return [decision.winnerSelectionId];
+  return decision.outcome === 'winners' ? decision.winnerSelectionIds : null;
+}
 
 export interface SettleResult {
   /** 'settled': this call settled it; 'already': an earlier (or a concurrent) call did. */
@@ -51,9 +65,9 @@ function decide(bet: Bet, decision: Decision): { status: BetStatus; profitLoss: 
     if (decision.outcome !== 'run') throw new AppError('BAD_REQUEST', 'A fancy line settles on a declared run');
     return { status: doesFancyBetWin(bet, decision.run) ? 'won' : 'lost', profitLoss: fancyBetProfitLoss(bet, decision.run) };
   }
-  if (decision.outcome !== 'winner') throw new AppError('BAD_REQUEST', 'A market settles on a winning selection');
-  const winner = decision.winnerSelectionId;
-  return { status: doesMarketBetWin(bet, winner) ? 'won' : 'lost', profitLoss: marketBetProfitLoss(bet, winner) };
+  const winners = winnersOf(decision);
+  if (!winners) throw new AppError('BAD_REQUEST', 'A market settles on a winning selection');
+  return { status: doesMarketBetWinAmong(bet, winners) ? 'won' : 'lost', profitLoss: marketBetProfitLossAmong(bet, winners) };
 }
 
 /** What the account statement shows for a settlement movement: the bets it was about. */
@@ -113,7 +127,12 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
   ) {
     if (bets.length === 0) return;
     const kind: 'match_odds' | 'bookmaker' = bets[0]?.kind === 'bookmaker' ? 'bookmaker' : 'match_odds';
-    const sqlDecision = decision.outcome === 'winner' ? { ...decision, kind } : decision;
+    const winners = winnersOf(decision);
+    const sqlDecision: SqlDecision = winners
+      ? { outcome: 'winner', winnerSelectionIds: winners, kind }
+      : decision.outcome === 'run'
+        ? decision
+        : { outcome: 'void' };
     await markBetsDecided(tx, scope, sqlDecision, settlementId, clock.now());
     const written = await sumSettledProfitLoss(tx, settlementId);
     if (written !== posted) throw new Error(`Settlement ${settlementId} wrote ${written} on its bets but posted ${posted}`);
@@ -123,8 +142,10 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
     return insertSettlement(tx, {
       target,
       settlement_no: no,
-      outcome: decision.outcome,
-      winner_selection_id: decision.outcome === 'winner' ? decision.winnerSelectionId : null,
+      // Several winners are stored as outcome 'winner', the first in winner_selection_id, all in winner_selection_ids.
+      outcome: decision.outcome === 'winners' ? 'winner' : decision.outcome,
+      winner_selection_id: winnersOf(decision)?.[0] ?? null,
+      winner_selection_ids: decision.outcome === 'winners' ? decision.winnerSelectionIds.join(',') : null,
       result_run: decision.outcome === 'run' ? decision.run : null,
       source,
       created_at: clock.now(),

@@ -15,11 +15,17 @@ export interface OddsFeed {
   state(fixture: FeedFixture, at: number): FeedMatchState;
 }
 
-export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE';
+export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE' | 'WIN' | 'PLACE';
 
 export interface FeedRunner {
   selectionId: number;
   name: string;
+  /** Races: the saddle-cloth number (a greyhound's trap number). */
+  clothNumber?: number;
+  /** Horse races: who rides. */
+  jockey?: string;
+  /** Races: recent finishing positions, latest last ("3-142"). */
+  form?: string;
 }
 
 export interface FeedMarketDef {
@@ -28,6 +34,8 @@ export interface FeedMarketDef {
   type: FeedMarketType;
   name: string;
   runners: FeedRunner[];
+  /** Runners that win together (Betfair's numberOfWinners): 1 unless a Place market (2 or 3). */
+  numberOfWinners?: number;
   betDelaySeconds: number;
   minStakePaise: number;
   maxStakePaise: number;
@@ -49,7 +57,7 @@ export interface FeedFixture {
   seriesName: string;
   home: string;
   away: string;
-  /** "Home v Away", or the race name. */
+  /** "Home v Away", or a race's "Venue HH:MM" (home: the venue, away: the race's title). */
   name: string;
   startTime: number;
   /** When it is over at the latest (for the window of fixtures to keep following). */
@@ -96,6 +104,8 @@ export interface FeedScoreboard {
   note: string;
   /** Latest first, at most 30. */
   timeline: FeedEvent[];
+  /** A finished race: every runner in finishing order. */
+  placings?: { position: number; selectionId: number; name: string }[];
 }
 
 export interface FeedMatchState {
@@ -107,6 +117,8 @@ export interface FeedMatchState {
   results: {
     /** Market key → the winning selection id. */
     markets: Record<string, number>;
+    /** Market key → the selections placed, in finishing order (markets paying several runners). */
+    placed?: Record<string, number[]>;
     /** Fancy key → the runs that decide it. */
     fancies: Record<string, number>;
   };

@@ -56,15 +56,22 @@ export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
         const rows = [];
         const markets = bundle.markets;
         for (const market of markets) {
+          const target = `M:${market.market_id}`;
+          if (known.has(target)) continue;
           const winner = state.results.markets[market.market_key];
-          if (winner !== undefined && !known.has(`M:${market.market_id}`)) {
+          // A market paying several runners (Place) is decided by its placed runners, in order.
+          const placed = state.results.placed?.[market.market_key];
+          if (placed !== undefined) {
             rows.push({
-              target: `M:${market.market_id}`,
+              target,
               match_id: match.match_id,
-              winner_selection_id: winner,
+              winner_selection_id: placed[0] ?? null,
               result_runs: null,
+              placed_selection_ids: placed.join(','),
               decided_at: now,
             });
+          } else if (winner !== undefined) {
+            rows.push({ target, match_id: match.match_id, winner_selection_id: winner, result_runs: null, decided_at: now });
           }
         }
         for (const fancy of bundle.fancies) {

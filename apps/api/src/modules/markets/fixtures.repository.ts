@@ -90,6 +90,7 @@ export async function insertNewFixtures(db: Db, fixtures: FeedFixture[], now: nu
           bet_delay_s: market.betDelaySeconds,
           min_stake: market.minStakePaise,
           max_stake: market.maxStakePaise,
+          number_of_winners: market.numberOfWinners ?? 1,
         })),
       );
       if (markets.length) await trx.insertInto('markets').values(markets).execute();
@@ -100,6 +101,9 @@ export async function insertNewFixtures(db: Db, fixtures: FeedFixture[], now: nu
             selection_id: runner.selectionId,
             name: runner.name,
             sort_order: order,
+            cloth_number: runner.clothNumber ?? null,
+            jockey: runner.jockey ?? null,
+            form: runner.form ?? null,
           })),
         ),
       );
@@ -137,6 +141,7 @@ export async function insertResults(
     match_id: number;
     winner_selection_id: number | null;
     result_runs: number | null;
+    placed_selection_ids?: string | null;
     decided_at: number;
   }[],
 ): Promise<void> {

@@ -1,18 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { FancyRecord, MarketRecord, MatchRecord } from './markets.table';
+import type { FancyRecord, MarketRecord, MarketRunnersTable, MatchRecord } from './markets.table';
 
 export type MatchListRecord = MatchRecord & { series_name: string };
+
+export type RunnerRecord = Pick<MarketRunnersTable, 'market_id' | 'selection_id' | 'name' | 'cloth_number' | 'jockey' | 'form'>;
 
 export interface MatchBundle {
   match: MatchListRecord;
   markets: MarketRecord[];
-  runners: { market_id: string; selection_id: number; name: string }[];
+  runners: RunnerRecord[];
   fancies: FancyRecord[];
 }
 
-/** Matches a customer may see: active, in an active series of an active sport, not finished. */
-function visibleMatches(db: Db) {
+const RUNNER_COLUMNS = ['market_id', 'selection_id', 'name', 'cloth_number', 'jockey', 'form'] as const;
+
+/** Matches a customer may see: active, in an active series of an active sport. */
+function shownMatches(db: Db) {
   return db
     .selectFrom('matches')
     .innerJoin('series', 'series.series_id', 'matches.series_id')
@@ -21,8 +25,22 @@ function visibleMatches(db: Db) {
     .select('series.name as series_name')
     .where('matches.is_active', '=', 1)
     .where('series.is_active', '=', 1)
-    .where('sports.is_active', '=', 1)
-    .where('matches.finished_at', 'is', null);
+    .where('sports.is_active', '=', 1);
+}
+
+/** Shown and not finished: what the lists hold. */
+function visibleMatches(db: Db) {
+  return shownMatches(db).where('matches.finished_at', 'is', null);
+}
+
+/** A race card's results: shown races of a sport (or one venue) that finished since `since`, latest first. */
+export async function listFinishedSince(
+  db: Db,
+  filter: { sportId: number; seriesId?: number; since: number; limit: number },
+): Promise<MatchListRecord[]> {
+  let query = shownMatches(db).where('matches.sport_id', '=', filter.sportId).where('matches.finished_at', '>=', filter.since);
+  if (filter.seriesId !== undefined) query = query.where('matches.series_id', '=', filter.seriesId);
+  return query.orderBy('matches.start_time', 'desc').orderBy('matches.match_id', 'desc').limit(filter.limit).execute();
 }
 
 export async function listVisibleMatches(
@@ -83,7 +101,7 @@ export async function findMatchBundle(db: Db, matchId: number): Promise<MatchBun
   const runners = markets.length
     ? await db
         .selectFrom('market_runners')
-        .select(['market_id', 'selection_id', 'name'])
+        .select(RUNNER_COLUMNS)
         .where(
           'market_id',
           'in',
@@ -99,21 +117,38 @@ export async function findMatchBundle(db: Db, matchId: number): Promise<MatchBun
 
 /** A match page stays open after the finish (its result shows); hidden ones do not. */
 async function visibleMatchOrFinished(db: Db, matchId: number): Promise<MatchListRecord | undefined> {
-  return db
-    .selectFrom('matches')
-    .innerJoin('series', 'series.series_id', 'matches.series_id')
-    .innerJoin('sports', 'sports.sport_id', 'matches.sport_id')
-    .selectAll('matches')
-    .select('series.name as series_name')
-    .where('matches.match_id', '=', matchId)
-    .where('matches.is_active', '=', 1)
-    .where('series.is_active', '=', 1)
-    .where('sports.is_active', '=', 1)
-    .executeTakeFirst();
+  return shownMatches(db).where('matches.match_id', '=', matchId).executeTakeFirst();
 }
 
 export async function listSuspensions(db: Db): Promise<{ target: string; match_id: number }[]> {
   return db.selectFrom('feed_suspensions').select(['target', 'match_id']).execute();
+}
+
+/**
+ * Markets ('M:') and fancy lines ('F:') of matches still to finish that are decided: a result
+ * declared by the feed (feed_results) or settled by anyone (the bet module's bet_settlements,
+ * read here and never written: the same facts placement refuses on, docs/sports.md "Market
+ * states"). `is_void`: settled or declared with no winner.
+ */
+export async function listDecidedTargets(db: Db): Promise<{ target: string; is_void: number }[]> {
+  const fromFeed = await sql<{ target: string; is_void: number }>`
+    select r.target, case when r.winner_selection_id is null and r.result_runs is null then 1 else 0 end as is_void
+    from feed_results r join matches m on m.match_id = r.match_id
+    where m.finished_at is null`.execute(db);
+  const settled = await sql<{ target: string; is_void: number }>`
+    select s.target, case when s.outcome = 'void' then 1 else 0 end as is_void
+    from bet_settlements s
+    join markets k on s.target = 'M:' || k.market_id
+    join matches m on m.match_id = k.match_id
+    where m.finished_at is null and s.is_reversed = 0
+    union all
+    select s.target, case when s.outcome = 'void' then 1 else 0 end as is_void
+    from bet_settlements s
+    join fancies f on s.target = 'F:' || cast(f.fancy_id as varchar(20))
+    join matches m on m.match_id = f.match_id
+    where m.finished_at is null and s.is_reversed = 0`.execute(db);
+  // A settlement overrides what the feed declared (an operator may settle first, or re-settle).
+  return [...fromFeed.rows, ...settled.rows].map((row) => ({ target: row.target, is_void: Number(row.is_void) }));
 }
 
 export async function insertSuspension(db: Db, target: string, matchId: number, now: number): Promise<void> {
@@ -180,7 +215,7 @@ export async function listFixturesForOperator(db: Db, sportId: number | undefine
   return query.orderBy('matches.start_time').limit(limit).execute();
 }
 
-/** The match-odds market and its runners of each listed match. */
+/** The match-odds market (a race's Win market) and its runners of each listed match. */
 export async function listMatchOddsMarkets(
   db: Db,
   matchIds: number[],
@@ -190,12 +225,12 @@ export async function listMatchOddsMarkets(
     .selectFrom('markets')
     .selectAll()
     .where('match_id', 'in', matchIds)
-    .where('market_type', '=', 'MATCH_ODDS')
+    .where('market_type', 'in', ['MATCH_ODDS', 'WIN'])
     .execute();
   if (markets.length === 0) return { markets, runners: [] };
   const runners = await db
     .selectFrom('market_runners')
-    .select(['market_id', 'selection_id', 'name'])
+    .select(RUNNER_COLUMNS)
     .where(
       'market_id',
       'in',

@@ -1,10 +1,20 @@
-import { MATCH_SEARCH_LIMIT, type MarketsSnapshot, type MarketStatus, type MatchRow, type Series } from '@app/shared';
+import {
+  type ClosedBy,
+  isRacingSport,
+  MATCH_SEARCH_LIMIT,
+  type MarketsSnapshot,
+  type MarketStatus,
+  type MatchRow,
+  type Series,
+} from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FeedMatchState, OddsFeed } from '../feed';
 import {
   findMatchBundle,
+  listDecidedTargets,
+  listFinishedSince,
   listMatchOddsMarkets,
   listSeriesWithMatches,
   listSuspensions,
@@ -13,15 +23,21 @@ import {
   type MatchListRecord,
   searchVisibleMatches,
 } from './markets.repository';
-import { feedFixtureOf, type SuspendedTargets, wireFancies, wireMarket, wireMatchRow, wireScoreboard } from './markets.wire';
+import { feedFixtureOf, type TargetStates, wireFancies, wireMarket, wireMatchRow, wireScoreboard } from './markets.wire';
 
 /** Prices are computed for moments this far apart; a moment's number is the live `seq`. */
 export const FEED_TICK_MS = 250;
-/** Each instance keeps a match's rows, and the operator suspensions, this long. */
+/**
+ * Each instance keeps a match's rows, and the operator suspensions and decided markets, this
+ * long: a change shows in every view within the 2 s docs/sports.md promises.
+ */
 const BUNDLE_CACHE_MS = 2_000;
-const SUSPENSIONS_CACHE_MS = 1_000;
+const STATES_CACHE_MS = 1_000;
 const WEEK_MS = 7 * 24 * 3_600_000;
 const UPCOMING_LIMIT = 100;
+/** A race sport's list also holds the races finished this recently (the day's results), at most this many. */
+const RACE_RESULTS_KEPT_MS = 12 * 3_600_000;
+const RACE_RESULTS_LIMIT = 60;
 
 export interface MarketQuote {
   matchId: number;
@@ -87,7 +103,7 @@ function safeState(feed: OddsFeed, match: MatchListRecord, at: number): FeedMatc
 export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): MarketsService {
   const seqAt = (now: number) => Math.floor(now / FEED_TICK_MS);
   const bundles = new Map<number, { bundle: MatchBundle | undefined; expiresAt: number }>();
-  let suspensions: { targets: SuspendedTargets; expiresAt: number } | null = null;
+  let suspensions: { targets: TargetStates; expiresAt: number } | null = null;
   const states = new Map<string, FeedMatchState>();
   let statesSeq = -1;
   const snapshots = new Map<number, MarketsSnapshot>();
@@ -106,10 +122,14 @@ export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): Mark
     return state;
   };
 
-  const suspendedTargets = async (): Promise<SuspendedTargets> => {
+  /** Operator suspensions and decided markets, read together once a second per instance. */
+  const suspendedTargets = async (): Promise<TargetStates> => {
     if (suspensions && suspensions.expiresAt > clock.now()) return suspensions.targets;
-    const targets = new Set((await listSuspensions(db)).map((row) => row.target));
-    suspensions = { targets, expiresAt: clock.now() + SUSPENSIONS_CACHE_MS };
+    const suspended = new Set((await listSuspensions(db)).map((row) => row.target));
+    const closed = new Map<string, ClosedBy>();
+    for (const row of await listDecidedTargets(db)) closed.set(row.target, row.is_void ? 'void' : 'result');
+    const targets = { suspended, closed };
+    suspensions = { targets, expiresAt: clock.now() + STATES_CACHE_MS };
     return targets;
   };
 
@@ -141,7 +161,7 @@ export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): Mark
 
   const inPlayFirst = (rows: MatchRow[]) => [...rows.filter((row) => row.in_play), ...rows.filter((row) => !row.in_play)];
 
-  const snapshotFrom = (bundle: MatchBundle, seq: number, targets: SuspendedTargets): MarketsSnapshot => {
+  const snapshotFrom = (bundle: MatchBundle, seq: number, targets: TargetStates): MarketsSnapshot => {
     const state = stateOf(bundle.match, seq);
     const match = bundle.match;
     return {
@@ -180,12 +200,16 @@ export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): Mark
     },
 
     async getMatches(sportId, seriesId) {
-      const matches = await listVisibleMatches(db, {
-        sportId,
-        ...(seriesId === undefined ? {} : { seriesId }),
-        startsBefore: clock.now() + WEEK_MS,
-      });
-      return inPlayFirst(await rowsOf(matches));
+      const series = seriesId === undefined ? {} : { seriesId };
+      const matches = await listVisibleMatches(db, { sportId, ...series, startsBefore: clock.now() + WEEK_MS });
+      if (!isRacingSport(sportId)) return inPlayFirst(await rowsOf(matches));
+      // A race card shows the day's results too (docs/sports.md "Racing"), latest first, after
+      // the races to come; a race the feed has just finished is a result at once.
+      const since = clock.now() - RACE_RESULTS_KEPT_MS;
+      const finished = await listFinishedSince(db, { sportId, ...series, since, limit: RACE_RESULTS_LIMIT });
+      const rows = await rowsOf([...matches, ...finished], true);
+      const results = rows.filter((row) => row.placings).sort((a, b) => b.start_time.localeCompare(a.start_time));
+      return [...inPlayFirst(rows.filter((row) => !row.placings)), ...results];
     },
 
     async search(text) {

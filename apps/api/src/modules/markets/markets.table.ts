@@ -40,6 +40,8 @@ export interface MarketsTable {
   bet_delay_s: number;
   min_stake: number;
   max_stake: number;
+  /** Runners that win together: 1, or a Place market's 2 or 3. */
+  number_of_winners: Generated<number>;
 }
 export type MarketRecord = Selectable<MarketsTable>;
 
@@ -48,6 +50,10 @@ export interface MarketRunnersTable {
   selection_id: number;
   name: string;
   sort_order: number;
+  /** Races only: saddle-cloth number (a greyhound's trap), jockey, form line. */
+  cloth_number: number | null;
+  jockey: string | null;
+  form: string | null;
 }
 
 export interface FanciesTable {
@@ -74,6 +80,8 @@ export interface FeedResultsTable {
   match_id: number;
   winner_selection_id: number | null;
   result_runs: number | null;
+  /** A market that pays several runners (Place): their ids in finishing order, comma-separated. */
+  placed_selection_ids: string | null;
   decided_at: number;
 }
 

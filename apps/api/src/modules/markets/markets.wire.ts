@@ -1,11 +1,30 @@
-import type { Fancy, Market, MatchRow, Scoreboard } from '@app/shared';
+import type { ClosedBy, Fancy, Market, MarketStatus, MatchRow, Scoreboard } from '@app/shared';
 import { paiseToRupees } from '@app/shared';
 import type { FeedFixture, FeedMatchState, FeedPrice } from '../feed';
 import type { MatchBundle, MatchListRecord } from './markets.repository';
 import type { FancyRecord, MarketRecord } from './markets.table';
 
-/** Operator suspensions by target: 'M:{market_id}', 'F:{fancy_id}'. */
-export type SuspendedTargets = ReadonlySet<string>;
+/** What is true of a market or fancy line besides the feed, by target: 'M:{market_id}', 'F:{fancy_id}'. */
+export interface TargetStates {
+  /** Operator suspensions. */
+  suspended: ReadonlySet<string>;
+  /** Decided: a result declared (feed or operator) or void (docs/sports.md "Market states"). */
+  closed: ReadonlyMap<string, ClosedBy>;
+}
+
+/** A list row shows this many placings of a finished race. */
+const ROW_PLACINGS = 3;
+
+/**
+ * One status for every view and for placement: decided (closed) beats an operator's suspension,
+ * which beats the feed's OPEN; the feed's own SUSPENDED or CLOSED stands.
+ */
+function statusOf(feedStatus: MarketStatus, target: string, states: TargetStates): { status: MarketStatus; closedBy?: ClosedBy } {
+  const closedBy = states.closed.get(target);
+  if (closedBy && feedStatus !== 'CLOSED') return { status: 'CLOSED', closedBy };
+  if (feedStatus === 'OPEN' && states.suspended.has(target)) return { status: 'SUSPENDED' };
+  return { status: feedStatus };
+}
 
 export function feedFixtureOf(match: MatchListRecord | MatchBundle['match']): FeedFixture {
   return {
@@ -31,17 +50,19 @@ export function wireMarket(
   record: MarketRecord,
   runners: MatchBundle['runners'],
   state: FeedMatchState,
-  suspended: SuspendedTargets,
+  states: TargetStates,
 ): Market {
   const feedMarket = state.markets.find((market) => market.key === record.market_key);
-  let status = feedMarket?.status ?? 'CLOSED';
-  if (status === 'OPEN' && suspended.has(`M:${record.market_id}`)) status = 'SUSPENDED';
+  const { status, closedBy } = statusOf(feedMarket?.status ?? 'CLOSED', `M:${record.market_id}`, states);
   const isBookmaker = record.market_type === 'BOOKMAKER';
+  const winners = Number(record.number_of_winners);
   return {
     market_id: record.market_id,
     market_name: record.name,
     market_type: record.market_type,
     status,
+    ...(closedBy ? { closed_by: closedBy } : {}),
+    ...(winners > 1 ? { number_of_winners: winners } : {}),
     in_play: state.phase === 'IN_PLAY',
     bet_delay_s: record.bet_delay_s,
     min_stake: paiseToRupees(record.min_stake),
@@ -54,6 +75,9 @@ export function wireMarket(
         return {
           selection_id: runner.selection_id,
           name: runner.name,
+          ...(runner.cloth_number === null ? {} : { cloth_number: Number(runner.cloth_number) }),
+          ...(runner.jockey === null ? {} : { jockey: runner.jockey }),
+          ...(runner.form === null ? {} : { form: runner.form }),
           back: isOpen ? prices.back.map((price) => wirePrice(price, isBookmaker)) : [],
           lay: isOpen ? prices.lay.map((price) => wirePrice(price, isBookmaker)) : [],
         };
@@ -62,18 +86,19 @@ export function wireMarket(
 }
 
 /** The fancy lines on offer now; decided ones are gone from the list. */
-export function wireFancies(records: FancyRecord[], state: FeedMatchState, suspended: SuspendedTargets): Fancy[] {
+export function wireFancies(records: FancyRecord[], state: FeedMatchState, states: TargetStates): Fancy[] {
   const fancies: Fancy[] = [];
   for (const record of records) {
     const line = state.fancies.find((item) => item.key === record.fancy_key);
     if (!line) continue;
-    const isSuspended = line.status === 'OPEN' && suspended.has(`F:${record.fancy_id}`);
-    const isOpen = line.status === 'OPEN' && !isSuspended;
+    const { status, closedBy } = statusOf(line.status, `F:${record.fancy_id}`, states);
+    const isOpen = status === 'OPEN';
     fancies.push({
       fancy_id: record.fancy_id,
       selection_id: record.fancy_id,
       name: record.name,
-      status: isSuspended ? 'SUSPENDED' : line.status,
+      status,
+      ...(closedBy ? { closed_by: closedBy } : {}),
       run_no: isOpen ? line.runNo : null,
       size_no: isOpen ? line.sizeNo : null,
       run_yes: isOpen ? line.runYes : null,
@@ -95,7 +120,12 @@ export function wireScoreboard(match: MatchListRecord, state: FeedMatchState): S
     status: board.status,
     note: board.note,
     timeline: board.timeline.map((event) => ({ kind: event.kind, side: event.side, at: event.at, detail: event.detail })),
+    ...(board.placings ? { placings: wirePlacings(board.placings) } : {}),
   };
+}
+
+function wirePlacings(placings: NonNullable<FeedMatchState['scoreboard']['placings']>): Scoreboard['placings'] {
+  return placings.map((placing) => ({ position: placing.position, selection_id: placing.selectionId, name: placing.name }));
 }
 
 /** A list row: the match and its match-odds best prices. */
@@ -103,14 +133,15 @@ export function wireMatchRow(
   match: MatchListRecord,
   state: FeedMatchState,
   matchOdds: { record: MarketRecord; runners: MatchBundle['runners'] } | undefined,
-  suspended: SuspendedTargets,
+  states: TargetStates,
 ): MatchRow {
   let odds: MatchRow['match_odds'] = null;
   if (matchOdds) {
-    const market = wireMarket(matchOdds.record, matchOdds.runners, state, suspended);
+    const market = wireMarket(matchOdds.record, matchOdds.runners, state, states);
     odds = {
       market_id: market.market_id,
       status: market.status,
+      ...(market.closed_by ? { closed_by: market.closed_by } : {}),
       runners: market.runners.map((runner) => ({
         selection_id: runner.selection_id,
         name: runner.name,
@@ -129,5 +160,8 @@ export function wireMatchRow(
     start_time: new Date(match.start_time).toISOString(),
     in_play: state.phase === 'IN_PLAY',
     match_odds: odds,
+    ...(state.phase === 'FINISHED' && state.scoreboard.placings
+      ? { placings: wirePlacings(state.scoreboard.placings.slice(0, ROW_PLACINGS)) }
+      : {}),
   };
 }

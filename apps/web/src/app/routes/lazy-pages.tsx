@@ -18,10 +18,9 @@ export const BonusHistoryPage = page(() => import('@/features/wallet/pages').the
 export const UserBonusPage = page(() => import('@/features/wallet/pages').then((m) => m.UserBonusPage));
 export const CurrentBetsPage = page(() => import('@/features/bets/pages').then((m) => m.CurrentBetsPage));
 export const BetHistoryPage = page(() => import('@/features/bets/pages').then((m) => m.BetHistoryPage));
-export const SportPage = page(() => import('@/features/sports/pages').then((m) => m.SportPage));
-export const EventsPage = page(() => import('@/features/sports/pages').then((m) => m.EventsPage));
-export const MatchDetailPage = page(() => import('@/features/sports/pages').then((m) => m.MatchDetailPage));
-// The sports routes with their bet-slip and book wiring: none of it is needed on /home.
+// The sports routes with their pages, bet-slip and book wiring, one chunk: none of it is needed
+// on /home. sports-routes.tsx imports the sports pages itself (nothing here), so no import loops back.
 export const SportRoute = page(() => import('./sports-routes').then((m) => m.SportRoute));
 export const EventsRoute = page(() => import('./sports-routes').then((m) => m.EventsRoute));
 export const MatchDetailRoute = page(() => import('./sports-routes').then((m) => m.MatchDetailRoute));
+export const RaceDetailRoute = page(() => import('./sports-routes').then((m) => m.RaceDetailRoute));

@@ -1,11 +1,12 @@
-import { type BetSelection, PAISE_PER_RUPEE, SPORTS } from '@app/shared';
+import { type BetSelection, isRacingSport, PAISE_PER_RUPEE, SPORTS } from '@app/shared';
 import { useParams } from 'react-router';
 import { useBetSlipState } from '@/features/betslip';
 import { NotFoundPage } from '@/features/shell';
 import { type SelectionProps, type StakeLimitsRupees, selectionKey } from '@/features/sports';
+// This module is itself a lazy chunk (lazy-pages.tsx): the pages come with it.
+import { EventsPage, MatchDetailPage, RaceDetailPage, RacingPage, SportPage } from '@/features/sports/pages';
 import { betSlipStore, openBetSlip } from '../bet-slip';
 import { useMatchBook } from '../match-book';
-import { EventsPage, MatchDetailPage, SportPage } from './lazy-pages';
 
 /** A click on a price opens the site's one bet slip; limits come in rupees and go in paise. */
 function select(selection: BetSelection, limits?: StakeLimitsRupees) {
@@ -30,6 +31,8 @@ export function SportRoute() {
   const props = useSelectionProps();
   const sport = /^-?\d+$/.test(sportId) ? SPORTS.find((item) => item.sportId === Number(sportId)) : undefined;
   if (!sport) return <NotFoundPage />;
+  // Horse and greyhound racing: the day's meetings by venue instead of match rows.
+  if (isRacingSport(sport.sportId)) return <RacingPage key={sport.sportId} sportId={sport.sportId} />;
   return <SportPage key={sport.sportId} sportId={sport.sportId} {...props} />;
 }
 
@@ -49,4 +52,17 @@ function MatchDetail({ matchId }: { matchId: number }) {
   const props = useSelectionProps();
   const book = useMatchBook(matchId);
   return <MatchDetailPage matchId={matchId} {...props} {...book} />;
+}
+
+/** /sports-racing-detail/{matchId}: the race card; prices open the slip, the player's book shows under each runner. */
+export function RaceDetailRoute() {
+  const { matchId = '' } = useParams();
+  if (!/^\d{1,15}$/.test(matchId)) return <NotFoundPage />;
+  return <RaceDetail key={matchId} matchId={Number(matchId)} />;
+}
+
+function RaceDetail({ matchId }: { matchId: number }) {
+  const props = useSelectionProps();
+  const { renderRunner } = useMatchBook(matchId);
+  return <RaceDetailPage matchId={matchId} renderRunner={renderRunner} {...props} />;
 }

@@ -148,41 +148,10 @@ export const SIM_SPORTS: readonly SimSport[] = [
       { name: 'WTA 1000', sides: WTA },
     ],
   },
-  {
-    sportId: 7,
-    model: 'race',
-    durationMinutes: 4,
-    intervalMinutes: 600,
-    lanes: 1,
-    competitions: [
-      {
-        name: 'Mumbai Races',
-        sides: [
-          'Star Of Deccan',
-          'Silver Monsoon',
-          'Royal Pursuit',
-          'Desert Comet',
-          'Mahalaxmi Gold',
-          'Night Raja',
-          'Velvet Storm',
-          'Golden Ghat',
-        ],
-      },
-    ],
-  },
-  {
-    sportId: 4339,
-    model: 'race',
-    durationMinutes: 2,
-    intervalMinutes: 600,
-    lanes: 1,
-    competitions: [
-      {
-        name: 'Romford Greyhounds',
-        sides: ['Swift Bolt', 'Lucky Dancer', 'Rapid Rocket', 'Misty Moon', 'Ballymac Flash', 'Droopys Ace'],
-      },
-    ],
-  },
+  // Races: one lane per venue, each a daily meeting (sim-race-cards.ts RACE_VENUES); the
+  // duration is the longest race's, for the window of fixtures still running.
+  { sportId: 7, model: 'race', durationMinutes: 4, intervalMinutes: 1_440, lanes: 5, competitions: [] },
+  { sportId: 4339, model: 'race', durationMinutes: 1, intervalMinutes: 1_440, lanes: 5, competitions: [] },
   {
     sportId: 7522,
     model: 'duel',

@@ -1,5 +1,6 @@
-import type { FeedFancyDef, FeedFixture, FeedMarketDef, FeedRunner } from '../odds-feed';
+import type { FeedFancyDef, FeedFixture, FeedMarketDef } from '../odds-feed';
 import { SIM_SPORTS, type SimSport } from './sim-catalogue';
+import { firstRaceSlotFrom, raceFixtureParts, raceSimMinute, venuesOf } from './sim-race-schedule';
 import { hashKey, pick, unitFor } from './sim-random';
 
 /** Slots count from here, so every instance numbers them alike. */
@@ -23,6 +24,8 @@ export interface SimFixture extends FeedFixture {
   ratings: number[];
   /** Which side bats first (cricket). */
   battingFirst: 0 | 1;
+  /** Races: simulated milliseconds from the off to the finish. */
+  raceDurationSimMs?: number;
 }
 
 /** Keys carry the seed and the speed: the same slot at another speed is another fixture. */
@@ -34,7 +37,7 @@ export function realMs(simMinutes: number, speed: number): number {
   return (simMinutes * MINUTE_MS) / speed;
 }
 
-function marketsFor(sport: SimSport, runners: FeedRunner[], home: string, away: string): FeedMarketDef[] {
+function marketsFor(sport: SimSport, home: string, away: string): FeedMarketDef[] {
   const sides = [
     { selectionId: selectionIdFor(home), name: home },
     { selectionId: selectionIdFor(away), name: away },
@@ -95,18 +98,6 @@ function marketsFor(sport: SimSport, runners: FeedRunner[], home: string, away: 
             { selectionId: SELECTION.yes, name: 'Yes' },
             { selectionId: SELECTION.no, name: 'No' },
           ],
-        },
-      ];
-    case 'race':
-      return [
-        {
-          key: 'MO',
-          type: 'MATCH_ODDS',
-          name: 'Win',
-          runners,
-          betDelaySeconds: 0,
-          minStakePaise: 100 * RUPEE,
-          maxStakePaise: 50_000 * RUPEE,
         },
       ];
     default:
@@ -194,8 +185,9 @@ function fanciesFor(sport: SimSport, seed: string, home: string, away: string, b
 }
 
 function fixtureAt(seed: string, speed: number, sport: SimSport, lane: number, slot: number): SimFixture {
+  if (sport.model === 'race') return raceFixtureAt(seed, speed, sport, lane, slot);
   const interval = realMs(sport.intervalMinutes, speed);
-  const rounding = realMs(sport.model === 'race' ? 5 : 30, speed);
+  const rounding = realMs(30, speed);
   const laneOffset = (interval * lane) / sport.lanes;
   const jitter = unitFor(seed, sport.sportId, lane, slot, 'jitter') * interval * 0.2;
   const startTime = SIM_ORIGIN_MS + Math.round((slot * interval + laneOffset + jitter) / rounding) * rounding;
@@ -206,34 +198,73 @@ function fixtureAt(seed: string, speed: number, sport: SimSport, lane: number, s
     (homeIndex + 1 + Math.floor(unitFor(key, 'away') * (competition.sides.length - 1))) % competition.sides.length;
   const home = competition.sides[homeIndex] ?? 'Home';
   const away = competition.sides[awayIndex] ?? 'Away';
-  let runners: FeedRunner[] = [];
-  let name = `${home} v ${away}`;
-  let ratings = [(unitFor(key, 'edge') - 0.5) * 1.6];
-  if (sport.model === 'race') {
-    const field = [...competition.sides].sort((a, b) => unitFor(key, a) - unitFor(key, b)).slice(0, 6);
-    runners = field.map((horse) => ({ selectionId: selectionIdFor(horse), name: horse }));
-    ratings = field.map((horse) => unitFor(key, 'rating', horse) * 2);
-    const raceNo = 1 + (slot % 8);
-    name = `${competition.name} R${raceNo} ${1000 + 200 * Math.floor(unitFor(key, 'distance') * 6)}m`;
-  }
   const battingFirst: 0 | 1 = unitFor(key, 'toss') < 0.5 ? 0 : 1;
   return {
     feedKey: key,
     sportId: sport.sportId,
     seriesKey: `${feedPrefix(seed, speed)}:${sport.sportId}:${competition.name}`,
     seriesName: competition.name,
-    home: sport.model === 'race' ? competition.name : home,
-    away: sport.model === 'race' ? '' : away,
-    name,
+    home,
+    away,
+    name: `${home} v ${away}`,
     startTime,
     endBy: startTime + realMs(sport.durationMinutes, speed),
-    markets: marketsFor(sport, runners, home, away),
+    markets: marketsFor(sport, home, away),
     fancies: fanciesFor(sport, key, home, away, battingFirst),
     lane,
     slot,
-    ratings,
+    ratings: [(unitFor(key, 'edge') - 0.5) * 1.6],
     battingFirst,
   };
+}
+
+/**
+ * A race: lane = venue, slot = the venue's races one after another, day by day. Its key names
+ * the venue lane with a "v" (`…:7:v0:12`), so race fixtures of an older simulator, keyed
+ * `…:7:0:12`, are unknown to this one and retire (docs/sports.md "Racing").
+ */
+function raceFixtureAt(seed: string, speed: number, sport: SimSport, lane: number, slot: number): SimFixture {
+  const venue = venuesOf(sport.sportId)[lane];
+  if (!venue) throw new Error(`sport ${sport.sportId} has no venue ${lane}`);
+  const simMinute = raceSimMinute(venue, slot);
+  const startTime = SIM_ORIGIN_MS + Math.round(realMs(simMinute, speed));
+  const feedKey = `${feedPrefix(seed, speed)}:${sport.sportId}:v${lane}:${slot}`;
+  const seriesKey = `${feedPrefix(seed, speed)}:${sport.sportId}:${venue.name}`;
+  const race = { feedKey, seriesKey, sport, venue, lane, slot, simMinute, startTime, speed, originMs: SIM_ORIGIN_MS };
+  const parts = raceFixtureParts(race, selectionIdFor);
+  return {
+    feedKey,
+    sportId: sport.sportId,
+    seriesKey,
+    seriesName: venue.name,
+    home: parts.home,
+    away: parts.away,
+    name: parts.name,
+    startTime,
+    endBy: parts.endBy,
+    markets: parts.markets,
+    fancies: [],
+    lane,
+    slot,
+    ratings: parts.ratings,
+    battingFirst: 0,
+    raceDurationSimMs: parts.raceDurationSimMs,
+  };
+}
+
+/** The first slot of a lane that may still be running at `from`. */
+function firstSlotOf(sport: SimSport, lane: number, from: number, speed: number): number {
+  if (sport.model === 'race') {
+    const venue = venuesOf(sport.sportId)[lane];
+    return venue ? firstRaceSlotFrom(venue, ((from - SIM_ORIGIN_MS) * speed) / MINUTE_MS) : 0;
+  }
+  const interval = realMs(sport.intervalMinutes, speed);
+  const duration = realMs(sport.durationMinutes, speed);
+  return Math.max(0, Math.floor((from - duration - SIM_ORIGIN_MS) / interval) - 1);
+}
+
+function lanesOf(sport: SimSport): number {
+  return sport.model === 'race' ? venuesOf(sport.sportId).length : sport.lanes;
 }
 
 /**
@@ -250,10 +281,8 @@ export function scheduleBetween(
   const fixtures: SimFixture[] = [];
   for (const sport of SIM_SPORTS) {
     if (sportIds && !sportIds.has(sport.sportId)) continue;
-    const interval = realMs(sport.intervalMinutes, speed);
-    const duration = realMs(sport.durationMinutes, speed);
-    for (let lane = 0; lane < sport.lanes; lane++) {
-      const firstSlot = Math.max(0, Math.floor((from - duration - SIM_ORIGIN_MS) / interval) - 1);
+    for (let lane = 0; lane < lanesOf(sport); lane++) {
+      const firstSlot = firstSlotOf(sport, lane, from, speed);
       let upcoming = 0;
       for (let slot = firstSlot; upcoming < MAX_UPCOMING_PER_LANE; slot++) {
         const fixture = fixtureAt(seed, speed, sport, lane, slot);
@@ -269,9 +298,11 @@ export function scheduleBetween(
 
 /** The fixture a feed key names (the key carries sport, lane and slot). */
 export function fixtureForKey(seed: string, speed: number, feedKey: string): SimFixture | undefined {
-  const match = /^(.+):(-?\d+):(\d+):(\d+)$/.exec(feedKey);
+  const match = /^(.+):(-?\d+):(v?)(\d+):(\d+)$/.exec(feedKey);
   if (!match || match[1] !== feedPrefix(seed, speed)) return undefined;
   const sport = SIM_SPORTS.find((item) => item.sportId === Number(match[2]));
-  if (!sport) return undefined;
-  return fixtureAt(seed, speed, sport, Number(match[3]), Number(match[4]));
+  if (!sport || (sport.model === 'race') !== (match[3] === 'v')) return undefined;
+  const lane = Number(match[4]);
+  if (lane >= lanesOf(sport)) return undefined;
+  return fixtureAt(seed, speed, sport, lane, Number(match[5]));
 }

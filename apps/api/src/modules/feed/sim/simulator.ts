@@ -1,9 +1,10 @@
 import type { FeedFixture, FeedMatchState, OddsFeed } from '../odds-feed';
 import { simSport } from './sim-catalogue';
 import { cricketState } from './sim-cricket';
-import { duelState, raceState } from './sim-duel';
+import { duelState } from './sim-duel';
 import { footballState } from './sim-football';
 import type { ModelInput } from './sim-model';
+import { raceState } from './sim-racing';
 import { fixtureForKey, scheduleBetween, type SimFixture } from './sim-schedule';
 
 export interface SimulatorOptions {

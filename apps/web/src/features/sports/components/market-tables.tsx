@@ -2,6 +2,7 @@ import type { Fancy, Market, MarketsSnapshot } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatOdds, formatSize } from '../model/format';
+import { marketStateKey } from '../model/race';
 import { fancySelection, marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
 import { PriceButton } from './price-button';
@@ -18,13 +19,17 @@ function BookSlot({ children }: { children: ReactNode }) {
   return <span className="market__book">{children}</span>;
 }
 
-function MarketHeader({ title, status, limits }: { title: string; status: Market['status']; limits: string }) {
+function MarketHeader({ title, market, limits }: { title: string; market: Market; limits: string }) {
   const { t } = useTranslation();
   return (
     <header className="market__header">
       <h2 className="market__title">{title}</h2>
       <span className="market__limits">{limits}</span>
-      {status !== 'OPEN' && <span className="market-status">{t(`sports.status.${status}`)}</span>}
+      {market.status !== 'OPEN' && (
+        <span className="market-status" data-testid="market-status">
+          {t(marketStateKey(market.status, market.closed_by))}
+        </span>
+      )}
     </header>
   );
 }
@@ -46,7 +51,7 @@ export function LadderMarket({
       data-testid={`market-${market.market_type}`}
       aria-label={market.market_name}
     >
-      <MarketHeader title={market.market_name} status={market.status} limits={limits} />
+      <MarketHeader title={market.market_name} market={market} limits={limits} />
       <div className="ladder" role="table" aria-label={market.market_name}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />
@@ -112,7 +117,7 @@ export function BookmakerMarket({
       data-testid="market-BOOKMAKER"
       aria-label={market.market_name}
     >
-      <MarketHeader title={market.market_name} status={market.status} limits={limits} />
+      <MarketHeader title={market.market_name} market={market} limits={limits} />
       <div className="ladder ladder--single" role="table" aria-label={market.market_name}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />
@@ -173,7 +178,7 @@ export function FancyTable({
           <div key={line.fancy_id} className="ladder__row" role="row" data-status={line.status} data-testid="fancy-line">
             <span className="ladder__name" role="rowheader">
               {line.name}
-              {line.status !== 'OPEN' && <span className="market-status">{t(`sports.status.${line.status}`)}</span>}
+              {line.status !== 'OPEN' && <span className="market-status">{t(marketStateKey(line.status, line.closed_by))}</span>}
               <span className="market__limits">
                 {t('sports.limits', { min: formatSize(line.min_stake), max: formatSize(line.max_stake) })}
               </span>

@@ -1,6 +1,6 @@
-import { isBookmakerMarket } from '@app/shared';
+import { isBookmakerMarket, isRacingSport } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Loading } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -40,6 +40,8 @@ export function MatchDetailPage({
     );
   }
   const { match, markets, fancy } = query.data;
+  // A race has its own card (Win and Place, cloth numbers, placings).
+  if (isRacingSport(match.sport_id)) return <Navigate to={paths.racingDetail(matchId)} replace />;
   return (
     <section className="sports-page match-detail" data-seq={query.data.seq}>
       <header className="match-detail__header">

@@ -1,12 +1,15 @@
-import type { BetSelection, MatchRow } from '@app/shared';
+import { type BetSelection, isRacingSport, type MatchRow } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatOdds, formatSize, formatStart } from '../model/format';
 import { runnerLabels } from '../model/runner-labels';
+import { marketStateKey } from '../model/race';
 import { rowSelection, selectionKey } from '../model/selection';
+import { useNow } from '../model/use-now';
 import { PriceButton } from './price-button';
+import { RaceStateBadge } from './race-state-badge';
 
 export interface SelectionProps {
   /** The key (selectionKey) of the price the player picked, to show it pressed. */
@@ -45,7 +48,7 @@ function RowPrices({ row, selectedKey, onSelect }: { row: MatchRow } & Selection
       data-wraps={odds.runners.length > MAX_SIDE_BY_SIDE}
       data-testid="row-prices"
     >
-      {isSuspended && <span className="market-status">{t(`sports.status.${odds.status}`)}</span>}
+      {isSuspended && <span className="market-status">{t(marketStateKey(odds.status, odds.closed_by))}</span>}
       {odds.runners.map((runner, index) => (
         <div key={runner.selection_id} className="row-runner">
           {/* The full name is in each button's label; the heading is what the eye scans. */}
@@ -97,6 +100,16 @@ function ListHead({ rows }: { rows: MatchRow[] }) {
   );
 }
 
+/** A race in a list of matches: its state (countdown, off, winner) instead of a field of prices. */
+function RaceRowState({ row }: { row: MatchRow }) {
+  const now = useNow();
+  return (
+    <div className="match-row__prices">
+      <RaceStateBadge race={row} now={now} />
+    </div>
+  );
+}
+
 /** Rows of matches: name and time (or the live badge) with the match-odds prices, labelled, beside. */
 export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[]; showSport?: boolean } & SelectionProps) {
   const { t, i18n } = useTranslation();
@@ -106,7 +119,7 @@ export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[];
       <ul className="match-list">
         {rows.map((row) => (
           <li key={row.match_id} className="match-row" data-in-play={row.in_play} data-testid="match-row">
-            <Link to={paths.sportDetail(row.match_id)} className="match-row__name">
+            <Link to={paths.eventDetail(row.sport_id, row.match_id)} className="match-row__name">
               <span className="match-row__title">{row.name}</span>
               <span className="match-row__meta">
                 {row.in_play ? (
@@ -120,7 +133,7 @@ export function MatchList({ rows, showSport, ...selection }: { rows: MatchRow[];
                 </span>
               </span>
             </Link>
-            <RowPrices row={row} {...selection} />
+            {isRacingSport(row.sport_id) ? <RaceRowState row={row} /> : <RowPrices row={row} {...selection} />}
           </li>
         ))}
       </ul>

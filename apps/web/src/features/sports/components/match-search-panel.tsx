@@ -33,9 +33,9 @@ export function MatchSearchPanel({ id, onClose }: MatchSearchPanelProps) {
 
   // Closing unmounts the panel, which clears the text, the results and the active row.
   const close = onClose;
-  const open = (matchId: number) => {
+  const open = (sportId: number, matchId: number) => {
     close();
-    void navigate(paths.sportDetail(matchId));
+    void navigate(paths.eventDetail(sportId, matchId));
   };
 
   return (
@@ -62,7 +62,7 @@ export function MatchSearchPanel({ id, onClose }: MatchSearchPanelProps) {
           else if (event.key === 'ArrowUp') setActive((index) => Math.max(0, index - 1));
           else if (event.key === 'Enter') {
             const row = rows[active] ?? rows[0];
-            if (row) open(row.match_id);
+            if (row) open(row.sport_id, row.match_id);
           } else return;
           event.preventDefault();
         }}
@@ -76,7 +76,7 @@ export function MatchSearchPanel({ id, onClose }: MatchSearchPanelProps) {
             aria-selected={index === active}
             className="match-search__result"
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => open(row.match_id)}
+            onClick={() => open(row.sport_id, row.match_id)}
           >
             <span className="match-search__name">{row.name}</span>
             {/* Which sport and whether it is on now, at a glance (issue 27). */}
