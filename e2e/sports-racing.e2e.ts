@@ -99,7 +99,10 @@ async function playerPage(userName: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Clicks a price, types the stake, places, and returns the toast; a price that moved meanwhile is tried again. */
+/**
+ * Clicks a price, types the stake, places, and returns the answer: the confirmation toast, or the
+ * refusal inside the slip (never a toast over its buttons); a price that moved meanwhile is tried again.
+ */
 async function placeOn(page: Page, price: Locator, stake: string): Promise<string> {
   const slip = page.getByTestId('bet-slip');
   for (let attempt = 0; ; attempt += 1) {
@@ -110,9 +113,9 @@ async function placeOn(page: Page, price: Locator, stake: string): Promise<strin
     await dismissToasts(page);
     await page.getByTestId('bet-slip-stake').fill(stake);
     await page.getByTestId('bet-slip-place').click();
-    const toast = page.getByTestId('toast').first();
-    await expect.poll(() => toast.isVisible(), WAIT).toBe(true);
-    const text = (await toast.textContent()) ?? '';
+    const answer = page.getByTestId('toast').or(slip.getByTestId('bet-slip-refusal')).first();
+    await expect.poll(() => answer.isVisible(), WAIT).toBe(true);
+    const text = (await answer.textContent()) ?? '';
     if (text.includes('Bet placed') || attempt === 9) return text;
   }
 }
