@@ -14,6 +14,7 @@ import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type StakeCheck } from './modules/money';
+import { createPaymentsModule, type DepositCheck, type PaymentTestHooks } from './modules/payments';
 import { createSettingsModule } from './modules/settings';
 import { createSmsProvider, type SmsProvider } from './modules/sms';
 import { createSportsModule } from './modules/sports';
@@ -43,6 +44,10 @@ export interface AppDependencies {
   bus?: EventBus;
   /** Rules that must see every stake of every product (tests pass a recorder; docs/wallet.md, "Money"). */
   stakeChecks?: readonly StakeCheck[];
+  /** Rules every deposit passes before its order is created (deposit limits; docs/payments.md, "Deposit checks"). */
+  depositChecks?: readonly DepositCheck[];
+  /** Test-only: a crash between a payment callback's receipt and its credit. */
+  paymentTestHooks?: PaymentTestHooks;
 }
 
 declare module 'fastify' {
@@ -172,6 +177,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),
+    createPaymentsModule({
+      db,
+      clock,
+      config,
+      money: money.money,
+      bonuses: bonus.bonuses,
+      settings: settings.settings,
+      statement: money.statement,
+      depositChecks: deps.depositChecks,
+      testHooks: deps.paymentTestHooks,
+      logger: app.log,
+    }),
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings }),
   ];
   for (const module of modules) await module.registerRoutes(app);

@@ -24,3 +24,5 @@ export * from './domain/sports-odds';
 export * from './validation/text';
 export * from './domain/fair/index';
 export * from './api/casino';
+export * from './domain/payments';
+export * from './api/payments';

@@ -3,6 +3,7 @@ import { bonusCommands } from '../modules/bonus';
 import { casinoCommands } from '../modules/casino';
 import { marketCommands } from '../modules/markets';
 import { ledgerCommands, walletCommands } from '../modules/money';
+import { paymentCommands } from '../modules/payments';
 import { settingsCommands } from '../modules/settings';
 import { sportsCommands } from '../modules/sports';
 import { uploadCommands } from '../modules/uploads';
@@ -21,4 +22,5 @@ export const adminCommands: AdminCommand[] = [
   ...marketCommands,
   ...casinoCommands,
   ...betCommands,
+  ...paymentCommands,
 ];

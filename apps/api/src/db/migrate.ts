@@ -12,6 +12,7 @@ import { casinoMigration } from './migrations/0030-casino';
 import { fairGamesMigration } from './migrations/0031-fair-games';
 import { betsMigration } from './migrations/0040-bets';
 import { postingKindsMigration } from './migrations/0050-posting-kinds';
+import { paymentsMigration } from './migrations/0110-payments';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0031-fair-games': fairGamesMigration(dialect),
     '0040-bets': betsMigration(dialect),
     '0050-posting-kinds': postingKindsMigration(dialect),
+    '0110-payments': paymentsMigration(dialect),
   };
 }
 

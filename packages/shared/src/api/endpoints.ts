@@ -32,6 +32,19 @@ import {
 import { getGlobalSetting } from './settings';
 import { betHistory, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
 import { getMarkets } from './markets';
+import {
+  addDestination,
+  cancelWithdraw,
+  createDeposit,
+  depositStatement,
+  getDeposit,
+  getDestinations,
+  getWithdrawInfo,
+  kycStatus,
+  kycSubmit,
+  requestWithdraw,
+  withdrawStatement,
+} from './payments';
 import { getSports } from './sports';
 import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
@@ -93,6 +106,17 @@ export const endpoints = {
   getWinLossList,
   currentBets,
   betHistory,
+  createDeposit,
+  getDeposit,
+  addDestination,
+  getDestinations,
+  requestWithdraw,
+  cancelWithdraw,
+  getWithdrawInfo,
+  kycSubmit,
+  kycStatus,
+  depositStatement,
+  withdrawStatement,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -9,6 +9,7 @@ export type {
   BonusMovement,
   CasinoMovement,
   CasinoStakeResult,
+  DepositCredit,
   ExposureResult,
   Money,
   OperatorAdjustment,
@@ -16,7 +17,9 @@ export type {
   StakeCheck,
   StakeProduct,
   WalletBalances,
+  WithdrawalMovement,
 } from './money.service';
+export { depositSubject, withdrawalSubject } from './money.service';
 export type { StatementReader, SubjectDescriber } from './statement.service';
 export type { WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';
