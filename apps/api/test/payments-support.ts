@@ -78,6 +78,11 @@ export function multipartBody(
 }
 
 let ipCounter = 0;
+/** A client address of its own for each call: the per-address rate limits are not under test here. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.21.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
+}
 
 /** The real app with the sandbox gateway on (payment_gateway 1), its payouts waiting for the tests' callbacks. */
 export async function createPaymentsTestApp(options: TestAppOptions = {}): Promise<PaymentsTestApp> {
@@ -104,6 +109,7 @@ export async function createPaymentsTestApp(options: TestAppOptions = {}): Promi
         method: 'POST',
         url: `/api/${path}`,
         payload: payload as Record<string, unknown>,
+        remoteAddress: nextIp(),
         headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
       }),
     callback(body, { secret = SANDBOX_SECRET, atMs = t.clock.now(), header } = {}) {
@@ -117,10 +123,7 @@ export async function createPaymentsTestApp(options: TestAppOptions = {}): Promi
       });
     },
     async deposit(token, amount, method = 'upi') {
-      // Each from an address of its own: the per-address rate limit is not under test here.
-      ipCounter += 1;
-      const ip = `10.21.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-      const res = await t.post('payment/createDeposit', { amount, method }, { token, ip });
+      const res = await t.post('payment/createDeposit', { amount, method }, { token, ip: nextIp() });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as { order_id: string; redirect_url: string };
     },
@@ -132,6 +135,7 @@ export async function createPaymentsTestApp(options: TestAppOptions = {}): Promi
       return t.app.inject({
         method: 'POST',
         url: '/api/kyc/submit',
+        remoteAddress: nextIp(),
         headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
         payload: body.payload,
       });

@@ -3,6 +3,7 @@ import {
   type createDeposit,
   firstDepositBonusPaise,
   type getDeposit,
+  type GlobalSettings,
   PAYMENT_CURRENCY,
   type PaymentMethod,
   paiseToRupees,
@@ -80,9 +81,13 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
   const { db, clock, money, bonuses, settings, gateway, depositChecks } = deps;
 
   /** The first deposit's bonus, when the operator configured one, through the bonus rules (docs/wallet.md). */
-  async function grantFirstDepositBonus(tx: Tx, userId: number, orderId: string, amount: number): Promise<void> {
+  async function grantFirstDepositBonus(
+    tx: Tx,
+    config: GlobalSettings,
+    deposit: { userId: number; orderId: string; amount: number },
+  ): Promise<void> {
+    const { userId, orderId, amount } = deposit;
     if ((await countCreditedDeposits(tx, userId)) !== 1) return;
-    const config = await settings.getSettings();
     const bonus = firstDepositBonusPaise(
       amount,
       Number(config.first_deposit_bonus_percent),
@@ -175,6 +180,8 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         );
       }
       const userId = Number(order.user_id);
+      // Read before the transaction: inside it only the transaction's own connection may be used.
+      const config = await settings.getSettings();
       return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (tx) => {
         const fresh = await findDeposit(tx, event.orderId);
         if (!fresh) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
@@ -200,7 +207,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         const amount = Number(fresh.amount);
         const transactionId = await money.depositCredit(tx, { userId, amount, orderId: fresh.order_id, gateway: gatewayCode });
         await moveDeposit(tx, event.orderId, ['pending', 'failed', 'abandoned'], 'credited', now, transactionId);
-        await grantFirstDepositBonus(tx, userId, fresh.order_id, amount);
+        await grantFirstDepositBonus(tx, config, { userId, orderId: fresh.order_id, amount });
         return 'processed';
       });
     },
