@@ -5,6 +5,7 @@ import { sportsScenario } from './sports';
 import { walletScenario } from './wallet';
 import { casinoScenario } from './casino';
 import { betsScenario } from './bets';
+import { paymentsScenario } from './payments';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
@@ -18,6 +19,7 @@ const scenarios: BenchScenario[] = [
   sportsScenario,
   casinoScenario,
   betsScenario,
+  paymentsScenario,
   browserScenario,
 ];
 
