@@ -16,6 +16,10 @@ import {
   BlogPostPage,
   BonusHistoryPage,
   CurrentBetsPage,
+  DepositPage,
+  DepositStatementPage,
+  WithdrawPage,
+  WithdrawStatementPage,
   EventsRoute,
   MatchDetailRoute,
   SportRoute,
@@ -33,6 +37,7 @@ import {
   ProvablyFairRoute,
 } from './routes/casino-routes';
 import { RequireLogin } from './routes/require-login';
+import { RequirePayments } from './routes/require-payments';
 import { ComingSoonRoute } from './routes/route-pages';
 
 /** Every route of spec §2. Pages of later capabilities are honest "coming soon" frames. */
@@ -63,16 +68,21 @@ export const routes: RouteObject[] = [
               { path: paths.recent, element: <CasinoMyGamesRoute kind="recent" /> },
               { path: paths.favourites, element: <CasinoMyGamesRoute kind="favourites" /> },
               { path: '/casino/play/:gameCode', element: <CasinoPlayRoute /> },
-              { path: paths.deposit, element: <ComingSoonRoute titleKey="nav.deposit" /> },
-              { path: paths.withdraw, element: <ComingSoonRoute titleKey="nav.withdraw" /> },
+              {
+                element: <RequirePayments />,
+                children: [
+                  { path: paths.deposit, element: <DepositPage /> },
+                  { path: paths.withdraw, element: <WithdrawPage /> },
+                  { path: paths.report.depositStatement, element: <DepositStatementPage /> },
+                  { path: paths.report.withdrawStatement, element: <WithdrawStatementPage /> },
+                ],
+              },
               { path: paths.report.accountStatement, element: <AccountStatementPage /> },
               { path: paths.report.bonusHistory, element: <BonusHistoryPage /> },
               { path: paths.report.userBonus, element: <UserBonusPage /> },
               { path: paths.report.currentBets, element: <CurrentBetsPage /> },
               { path: paths.report.betHistory, element: <BetHistoryPage /> },
               { path: paths.report.casinoResult, element: <CasinoResultRoute /> },
-              { path: paths.report.depositStatement, element: <ComingSoonRoute titleKey="nav.depositStatement" /> },
-              { path: paths.report.withdrawStatement, element: <ComingSoonRoute titleKey="nav.withdrawStatement" /> },
               { path: paths.report.activityLog, element: <ActivityLogPage /> },
             ],
           },
