@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSettingsService } from '../src/modules/settings';
 import { decideSandboxPayment, findSandboxPaymentByOrder } from '../src/modules/payments/gateway/sandbox.repository';
 import { type CallbackBody, createPaymentsTestApp, type PaymentsTestApp } from './payments-support';
 import { testDatabaseKind } from './test-app';
@@ -82,6 +83,10 @@ describe(`deposits (${testDatabaseKind()})`, () => {
     await t.setSetting('min_deposit', '1000');
     expect((await t.post('payment/createDeposit', { amount: 500, method: 'card' }, { token })).statusCode).toBe(422);
     await t.setSetting('min_deposit', '100');
+    // The operator cannot make the range empty.
+    const settings = createSettingsService(t.database.db, t.clock);
+    await expect(settings.setSetting('min_deposit', '200000')).rejects.toThrow(/must not be more than max_deposit/);
+    await expect(settings.setSetting('deposit_presets', '500,abc')).rejects.toThrow(/deposit_presets/);
     refuseDeposits = true;
     const before = checked.length;
     const refused = await t.post('payment/createDeposit', { amount: 500, method: 'card' }, { token });
