@@ -7,6 +7,7 @@ import { casinoScenario } from './casino';
 import { betsScenario } from './bets';
 import { hostileScenario } from './hostile';
 import { metricsScenario } from './metrics';
+import { paymentsScenario } from './payments';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
@@ -22,6 +23,7 @@ const scenarios: BenchScenario[] = [
   casinoScenario,
   betsScenario,
   hostileScenario,
+  paymentsScenario,
   browserScenario,
 ];
 

@@ -16,6 +16,7 @@ import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
 import { createRgModule } from './modules/responsible-play';
+import { createPaymentsModule, type DepositCheck, type PaymentTestHooks } from './modules/payments';
 import { createSettingsModule } from './modules/settings';
 import { createSmsProvider, type SmsProvider } from './modules/sms';
 import { createSportsModule } from './modules/sports';
@@ -47,6 +48,10 @@ export interface AppDependencies {
   bus?: EventBus;
   /** More rules every stake, grant and result passes (tests pass a recorder; docs/wallet.md, "Money"). */
   moneyRules?: readonly MoneyRules[];
+  /** More rules every deposit passes before its order is created (docs/payments.md, "Deposit checks"). */
+  depositChecks?: readonly DepositCheck[];
+  /** Test-only: a crash between a payment callback's receipt and its credit. */
+  paymentTestHooks?: PaymentTestHooks;
 }
 
 declare module 'fastify' {
@@ -196,6 +201,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),
+    createPaymentsModule({
+      db,
+      clock,
+      config,
+      money: money.money,
+      bonuses: bonus.bonuses,
+      settings: settings.settings,
+      statement: money.statement,
+      // Responsible play's deposit limits and pauses hold for every deposit.
+      depositChecks: [rg.guard.checkDeposit, ...(deps.depositChecks ?? [])],
+      testHooks: deps.paymentTestHooks,
+      logger: app.log,
+    }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),
   ];

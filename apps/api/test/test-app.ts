@@ -28,9 +28,10 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const folder = mkdtempSync(path.join(tmpdir(), 'casino-test-'));
   const uploads = path.join(folder, 'uploads');
+  const kyc = path.join(folder, 'kyc');
   if (testDatabaseKind() === 'sqlite') {
     return {
-      env: { DATABASE_URL: `sqlite:${path.join(folder, 'test.db')}`, UPLOAD_DIR: uploads },
+      env: { DATABASE_URL: `sqlite:${path.join(folder, 'test.db')}`, UPLOAD_DIR: uploads, KYC_DOCUMENT_DIR: kyc },
       drop: async () => rmSync(folder, { recursive: true, force: true }),
     };
   }
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   return {
-    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, UPLOAD_DIR: uploads },
+    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema, UPLOAD_DIR: uploads, KYC_DOCUMENT_DIR: kyc },
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -68,7 +69,7 @@ export interface TestAppOptions {
   /** Lets a test add routes of its own before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
   /** Collaborators to use instead of the configured ones (e.g. an SMS recorder). */
-  deps?: Pick<AppDependencies, 'smsProvider' | 'accountHooks' | 'moneyRules'>;
+  deps?: Pick<AppDependencies, 'smsProvider' | 'accountHooks' | 'moneyRules' | 'depositChecks' | 'paymentTestHooks'>;
 }
 
 /** The real Fastify app on a fresh database, migrated and seeded as on a first start. */

@@ -32,3 +32,5 @@ export * from './api/casino';
 export * from './domain/responsible-play';
 export * from './api/responsible-play';
 export * from './api/operations';
+export * from './domain/payments';
+export * from './api/payments';

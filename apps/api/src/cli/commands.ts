@@ -5,6 +5,7 @@ import { crashCommands } from '../modules/fair-games';
 import { marketCommands } from '../modules/markets';
 import { ledgerCommands, walletCommands } from '../modules/money';
 import { rgCommands } from '../modules/responsible-play';
+import { paymentCommands } from '../modules/payments';
 import { settingsCommands } from '../modules/settings';
 import { sportsCommands } from '../modules/sports';
 import { uploadCommands } from '../modules/uploads';
@@ -27,4 +28,5 @@ export const adminCommands: AdminCommand[] = [
   ...betCommands,
   ...rgCommands,
   ...dbCommands,
+  ...paymentCommands,
 ];

@@ -159,6 +159,31 @@ const envSchema = z.object({
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Live sockets signed in (`auth`) with one session at once, per instance; past it 4430. */
   LIVE_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1_000).default(5),
+  /**
+   * The payment gateway deposits and withdrawals go through while the `payment_gateway` setting is
+   * 1, 2 or 3 (docs/payments.md): one of the adapters of modules/payments/gateway.
+   */
+  PAYMENT_PROVIDER: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, 'must be a gateway code (lower-case letters, digits, _ and -)')
+    .default('sandbox'),
+  /** The sandbox's signing secret (at least 32 characters); unset: one is generated on first start and kept in the database. */
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(200)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** on: the sandbox pays an approved payout a few seconds later; off: payouts wait for a callback. */
+  PAYMENT_SANDBOX_PAYOUTS: z.enum(['on', 'off']).default('on'),
+  /** 1: let the sandbox take payments when NODE_ENV is production (a trial install: its money is not real). */
+  PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
+  /** Identity documents players upload (never served by the site). */
+  KYC_DOCUMENT_DIR: z
+    .string()
+    .min(1)
+    .default('data/kyc')
+    .transform((dir) => path.resolve(REPO_ROOT, dir)),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

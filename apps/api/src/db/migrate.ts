@@ -18,6 +18,7 @@ import { responsiblePlayMigration } from './migrations/0051-responsible-play';
 import { betPositionsMigration } from './migrations/0080-bet-positions';
 import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 import { racingMigration } from './migrations/0090-racing';
+import { paymentsMigration } from './migrations/0110-payments';
 
 /** Every migration in order. Each is written once and works on both dialects. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0080-bet-positions': betPositionsMigration(),
     '0081-one-change-notice': oneChangeNoticeMigration(dialect),
     '0090-racing': racingMigration(),
+    '0110-payments': paymentsMigration(dialect),
   };
 }
 

@@ -24,6 +24,14 @@ const FRAMEWORK_REFUSALS: Record<string, { code: ErrorCode; message: string }> =
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The request body length is wrong' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  // Multipart uploads (kyc/submit): a file or a form larger than its limits, or not a form at all.
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large' },
+  FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many files in the form' },
+  FST_PARTS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many parts in the form' },
+  FST_FIELDS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many fields in the form' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the form as multipart/form-data' },
+  FST_PROTO_VIOLATION: { code: 'BAD_REQUEST', message: 'A form field name is not allowed' },
+  FST_MP_PREMATURE_CLOSE: { code: 'BAD_REQUEST', message: 'The form ended before it was complete' },
   // Raised by the router before any route or hook: answered through frameworkErrors below.
   FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'The address is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'NOT_FOUND', message: 'Not found' },

@@ -18,6 +18,10 @@ import {
   BlogPostPage,
   BonusHistoryPage,
   CurrentBetsPage,
+  DepositPage,
+  DepositStatementPage,
+  WithdrawPage,
+  WithdrawStatementPage,
   EventsRoute,
   MatchDetailRoute,
   RaceDetailRoute,
@@ -37,9 +41,9 @@ import {
 } from './routes/casino-routes';
 import { preloadRouteOnce } from './route-data';
 import { RequireLogin } from './routes/require-login';
-import { ComingSoonRoute } from './routes/route-pages';
+import { RequirePayments } from './routes/require-payments';
 
-/** Every route of spec §2. Pages of later capabilities are honest "coming soon" frames. */
+/** Every route of spec §2, each with its real page. */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={paths.home} replace /> },
   {
@@ -67,16 +71,21 @@ export const routes: RouteObject[] = [
               { path: paths.recent, element: <CasinoMyGamesRoute kind="recent" /> },
               { path: paths.favourites, element: <CasinoMyGamesRoute kind="favourites" /> },
               { path: '/casino/play/:gameCode', element: <CasinoPlayRoute /> },
-              { path: paths.deposit, element: <ComingSoonRoute titleKey="nav.deposit" /> },
-              { path: paths.withdraw, element: <ComingSoonRoute titleKey="nav.withdraw" /> },
+              {
+                element: <RequirePayments />,
+                children: [
+                  { path: paths.deposit, element: <DepositPage /> },
+                  { path: paths.withdraw, element: <WithdrawPage /> },
+                  { path: paths.report.depositStatement, element: <DepositStatementPage /> },
+                  { path: paths.report.withdrawStatement, element: <WithdrawStatementPage /> },
+                ],
+              },
               { path: paths.report.accountStatement, element: <AccountStatementPage /> },
               { path: paths.report.bonusHistory, element: <BonusHistoryPage /> },
               { path: paths.report.userBonus, element: <UserBonusPage /> },
               { path: paths.report.currentBets, element: <CurrentBetsPage /> },
               { path: paths.report.betHistory, element: <BetHistoryPage /> },
               { path: paths.report.casinoResult, element: <CasinoResultRoute /> },
-              { path: paths.report.depositStatement, element: <ComingSoonRoute titleKey="nav.depositStatement" /> },
-              { path: paths.report.withdrawStatement, element: <ComingSoonRoute titleKey="nav.withdrawStatement" /> },
               { path: paths.report.activityLog, element: <ActivityLogPage /> },
             ],
           },

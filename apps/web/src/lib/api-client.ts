@@ -99,6 +99,31 @@ export async function callApi<E extends Endpoint>(
     init.body = JSON.stringify(body ?? {});
   }
 
+  return send<E>(url, init);
+}
+
+/**
+ * Calls a multipart endpoint of the contract (an upload, e.g. kyc/submit) with a FormData body;
+ * the browser writes the boundary. Refusals and session ends are handled as `callApi` does.
+ */
+export async function callApiForm<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<ApiResult<E>> {
+  const token = localStorage.getItem(storageKeys.token);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  return send<E>(`/api/${endpoint.path}`, {
+    method: 'POST',
+    headers,
+    body: form,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+async function send<E extends Endpoint>(url: string, init: RequestInit): Promise<ApiResult<E>> {
   let response: Response;
   try {
     response = await fetch(url, init);

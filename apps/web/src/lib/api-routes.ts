@@ -59,6 +59,18 @@ export const endpoints = {
   launchGame: route<'launchGame'>('POST', 'casino/launchGame'),
   gapLogin: route<'gapLogin'>('POST', 'gap/gaplogin'),
   casinoResult: route<'casinoResult'>('POST', 'report/casinoResult'),
+  // Payments (the wallet menu's pages).
+  createDeposit: route<'createDeposit'>('POST', 'payment/createDeposit'),
+  getDeposit: route<'getDeposit'>('POST', 'payment/getDeposit'),
+  addDestination: route<'addDestination'>('POST', 'payment/addDestination'),
+  getDestinations: route<'getDestinations'>('POST', 'payment/getDestinations'),
+  getWithdrawInfo: route<'getWithdrawInfo'>('POST', 'payment/getWithdrawInfo'),
+  requestWithdraw: route<'requestWithdraw'>('POST', 'payment/requestWithdraw'),
+  cancelWithdraw: route<'cancelWithdraw'>('POST', 'payment/cancelWithdraw'),
+  kycSubmit: route<'kycSubmit'>('POST', 'kyc/submit'),
+  kycStatus: route<'kycStatus'>('POST', 'kyc/status'),
+  depositStatement: route<'depositStatement'>('POST', 'report/depositStatement'),
+  withdrawStatement: route<'withdrawStatement'>('POST', 'report/withdrawStatement'),
 } satisfies Partial<Contract>;
 
 /**

@@ -83,3 +83,16 @@ export function useSession(): Session | null {
 export function isSubAccount(user: StoredUser): boolean {
   return user.parent_id === -1;
 }
+
+/** The `payment_gateway` values that turn deposits and withdrawals on (spec §3). */
+const PAYMENT_GATEWAYS_ON = ['1', '2', '3'];
+
+/**
+ * The wallet menu and its pages (spec §2, §6): sign-up players while the operator has a gateway
+ * on; never a demo or a sub account (the server refuses them too; docs/payments.md).
+ */
+export function canUsePayments(user: StoredUser, paymentGateway: string): boolean {
+  return (
+    user.is_signup_user === '1' && user.is_demo !== '1' && !isSubAccount(user) && PAYMENT_GATEWAYS_ON.includes(paymentGateway)
+  );
+}

@@ -25,6 +25,12 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   text_secondry_color: '#a9b8cc',
   other_color: '#f5b400',
   site_title: '',
+  min_deposit: '100',
+  max_deposit: '100000',
+  deposit_presets: '500,1000,2000,5000',
+  first_deposit_bonus_percent: '0',
+  first_deposit_bonus_max: '0',
+  first_deposit_bonus_wallet: 'wager',
 };
 
 type Rule = (value: string) => boolean;
@@ -32,6 +38,7 @@ const anyText: Rule = () => true;
 const flag: Rule = (value) => value === '0' || value === '1';
 const colour: Rule = (value) => /^#[0-9a-fA-F]{6}$/.test(value);
 const imageName: Rule = (value) => value === '' || /^[a-f0-9]{16,64}\.(png|jpg|jpeg|webp|gif|ico|avif)$/.test(value);
+const rupees: Rule = (value) => /^\d{1,8}$/.test(value) && Number(value) >= 1 && Number(value) <= 10_000_000;
 const httpsLink: Rule = (value) => value === '' || (value.length <= 300 && /^https:\/\/[^\s"'<>]+$/.test(value));
 
 const RULES: Record<keyof GlobalSettings, Rule> = {
@@ -54,6 +61,12 @@ const RULES: Record<keyof GlobalSettings, Rule> = {
   text_secondry_color: colour,
   other_color: colour,
   site_title: (value) => value.length <= 100 && anyText(value),
+  min_deposit: rupees,
+  max_deposit: rupees,
+  deposit_presets: (value) => /^\d{1,8}(,\d{1,8}){0,5}$/.test(value),
+  first_deposit_bonus_percent: (value) => /^\d{1,3}$/.test(value) && Number(value) <= 500,
+  first_deposit_bonus_max: (value) => value === '0' || rupees(value),
+  first_deposit_bonus_wallet: (value) => value === 'split' || value === 'wager',
 };
 
 /** The settings when `value` has the contract's shape (every key, each value valid), else undefined. */

@@ -44,6 +44,19 @@ import {
   rgSetLimit,
   rgSetSessionControls,
 } from './responsible-play';
+import {
+  addDestination,
+  cancelWithdraw,
+  createDeposit,
+  depositStatement,
+  getDeposit,
+  getDestinations,
+  getWithdrawInfo,
+  kycStatus,
+  kycSubmit,
+  requestWithdraw,
+  withdrawStatement,
+} from './payments';
 import { getSports } from './sports';
 import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
@@ -116,6 +129,17 @@ export const endpoints = {
   rgRequestReturn,
   rgSession,
   rgContinueSession,
+  createDeposit,
+  getDeposit,
+  addDestination,
+  getDestinations,
+  requestWithdraw,
+  cancelWithdraw,
+  getWithdrawInfo,
+  kycSubmit,
+  kycStatus,
+  depositStatement,
+  withdrawStatement,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -6,6 +6,8 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   MALFORMED_JSON: 400,
+  /** A payment gateway's callback whose signature is missing, wrong or outside its time window. */
+  BAD_SIGNATURE: 400,
   SESSION_EXPIRED: 401,
   LOGGED_IN_ELSEWHERE: 401,
   /** The session reached the time limit the player set (docs/responsible-play.md). */
@@ -34,6 +36,10 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 422,
   /** A time-out or self-exclusion is running: no play, no deposits. */
   PLAY_PAUSED: 422,
+  /** Deposits and withdrawals are not open to this account (demo, sub account, gateway off). */
+  PAYMENTS_UNAVAILABLE: 422,
+  /** A withdrawal needs an approved identity first. */
+  IDENTITY_REQUIRED: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

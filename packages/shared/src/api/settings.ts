@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_PRESETS_PATTERN, MAX_DEPOSIT_SETTING_RUPEES } from '../domain/payments';
 import { defineEndpoint } from './contract';
 
 const flag = z.enum(['0', '1']);
@@ -13,7 +14,20 @@ const imageNameOrEmpty = z
   .string()
   .refine((value) => value === '' || STORED_IMAGE_NAME.test(value), 'must be a stored image name or empty');
 
-/** Per-key rules for the operator's global settings (spec §3). Spelled as on the wire. */
+/** A whole number of rupees from `min` to ₹1 crore, as text. */
+const wholeRupees = (min: number) =>
+  z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of rupees')
+    .refine((value) => Number(value) >= min && Number(value) <= MAX_DEPOSIT_SETTING_RUPEES, {
+      message: `must be from ${min} to ${MAX_DEPOSIT_SETTING_RUPEES}`,
+    });
+
+/**
+ * Per-key rules for the operator's global settings (spec §3). Spelled as on the wire. The keys
+ * after `site_title` are ours (docs/payments.md): the deposit limits and presets, and the
+ * first-deposit bonus (`percent` of the first deposit up to `max` rupees, into a bonus wallet).
+ */
 export const settingValueSchemas = {
   fb_link: httpsLinkOrEmpty,
   insta_link: httpsLinkOrEmpty,
@@ -35,6 +49,15 @@ export const settingValueSchemas = {
   text_secondry_color: color,
   other_color: color,
   site_title: z.string().max(100),
+  min_deposit: wholeRupees(1),
+  max_deposit: wholeRupees(1),
+  deposit_presets: z.string().regex(DEPOSIT_PRESETS_PATTERN, 'must be 1 to 6 whole rupee amounts separated by commas'),
+  first_deposit_bonus_percent: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole percentage')
+    .refine((value) => Number(value) <= 500, 'must be at most 500'),
+  first_deposit_bonus_max: z.union([z.literal('0'), wholeRupees(1)]),
+  first_deposit_bonus_wallet: z.enum(['split', 'wager']),
 } as const;
 
 export type SettingKey = keyof typeof settingValueSchemas;
@@ -63,7 +86,24 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   text_secondry_color: '#a9b8cc',
   other_color: '#f5b400',
   site_title: '',
+  min_deposit: '100',
+  max_deposit: '100000',
+  deposit_presets: '500,1000,2000,5000',
+  first_deposit_bonus_percent: '0',
+  first_deposit_bonus_max: '0',
+  first_deposit_bonus_wallet: 'wager',
 };
+
+/**
+ * Rules across keys, checked when one is set: what is wrong with these settings together, or
+ * null. The deposit range must not be empty.
+ */
+export function settingsConflict(settings: GlobalSettings): string | null {
+  if (Number(settings.min_deposit) > Number(settings.max_deposit)) {
+    return `min_deposit (${settings.min_deposit}) must not be more than max_deposit (${settings.max_deposit})`;
+  }
+  return null;
+}
 
 export const getGlobalSetting = defineEndpoint({
   method: 'GET',

@@ -23,6 +23,13 @@ export const POSTING_KINDS = [
   'casino_bet',
   'casino_win',
   'casino_rollback',
+  /** Payments (docs/payments.md): a deposit the gateway confirmed, into cash. */
+  'deposit_credit',
+  /** A withdrawal's money held from cash while it waits (withdrawals_pending), and given back. */
+  'withdrawal_hold',
+  'withdrawal_release',
+  /** A held withdrawal paid out through the gateway. */
+  'withdrawal_payout',
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
@@ -32,11 +39,12 @@ export function isPostingKind(value: string): value is PostingKind {
 
 /**
  * What a posting belongs to, for the statement: a market or fancy line ('market:1.234',
- * 'fancy:77') or a casino round ('casino:{provider}:{round}'). Postings of one subject fold into
- * one statement line.
+ * 'fancy:77'), a casino round ('casino:{provider}:{round}') or a payment
+ * ('payment:deposit:{order_id}', 'payment:withdraw:{id}'). Postings of one subject fold into one
+ * statement line.
  */
-export type SubjectKind = 'market' | 'fancy' | 'casino';
-export const SUBJECT_KINDS: readonly SubjectKind[] = ['market', 'fancy', 'casino'];
+export type SubjectKind = 'market' | 'fancy' | 'casino' | 'payment';
+export const SUBJECT_KINDS: readonly SubjectKind[] = ['market', 'fancy', 'casino', 'payment'];
 
 export function subjectKindOf(subject: string): SubjectKind | null {
   const prefix = subject.slice(0, subject.indexOf(':'));

@@ -200,3 +200,21 @@ export async function ledgerHighWater(db: Db, now: number): Promise<{ transactio
 export async function saveCheckpoint(db: Db, checkpoint: LedgerCheckpoint): Promise<void> {
   await db.insertInto('ledger_checkpoints').values(checkpoint).execute();
 }
+
+/**
+ * The money held for withdrawals (docs/payments.md): the `withdrawals_pending` account's entries
+ * must sum to the withdrawals still waiting (pending, or approved and not yet paid or failed).
+ * One row per book that differs.
+ */
+export async function withdrawalHoldMismatches(db: Db) {
+  const result = await sql<{ account_key: string; held: number; open: number }>`
+    select a.account_key,
+      coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0) as held,
+      coalesce((select sum(w.amount) from payment_withdrawals w where w.status in ('pending', 'approved')), 0) as open
+    from ledger_accounts a
+    where a.kind = 'withdrawals_pending'
+      and coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0)
+        <> coalesce((select sum(w.amount) from payment_withdrawals w where w.status in ('pending', 'approved')), 0)
+    order by a.id limit ${FAULT_SAMPLE}`.execute(db);
+  return result.rows;
+}

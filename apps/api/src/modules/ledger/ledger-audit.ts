@@ -15,7 +15,16 @@ import {
   negativeAccounts,
   splitBonusMismatches,
   unbalancedTransactions,
+  withdrawalHoldMismatches,
 } from './ledger-audit.repository';
+
+/** The withdrawals account against the withdrawals still waiting (docs/payments.md). */
+async function withdrawalFaults(db: Db): Promise<string[]> {
+  return (await withdrawalHoldMismatches(db)).map(
+    (row) =>
+      `account ${row.account_key}: holds ${Number(row.held)} but pending and approved withdrawals hold ${Number(row.open)}`,
+  );
+}
 
 export interface LedgerAudit {
   faults: string[];
@@ -27,7 +36,7 @@ export interface LedgerAudit {
 /**
  * Checks every invariant of the ledger and describes each fault found: balanced transactions,
  * stored balances equal to their entries, no player below zero, an unbroken balance_after chain,
- * books that never mix, and split bonuses backed by their account.
+ * books that never mix, split bonuses backed by their account, and withdrawals held to the paise.
  */
 export async function auditLedger(db: Db): Promise<LedgerAudit> {
   const faults: string[] = [];
@@ -63,6 +72,7 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
   for (const row of await badReversals(db)) {
     faults.push(`transaction ${row.id}: does not exactly reverse transaction ${Number(row.reverses)}`);
   }
+  faults.push(...(await withdrawalFaults(db)));
   return { faults, counts: await ledgerCounts(db) };
 }
 
@@ -107,6 +117,7 @@ export async function auditLedgerFromCheckpoint(db: Db, now: number): Promise<Le
     }
     for (const row of await badReversals(db))
       faults.push(`transaction ${row.id}: does not exactly reverse transaction ${Number(row.reverses)}`);
+    faults.push(...(await withdrawalFaults(db)));
     audit = {
       faults,
       counts: await ledgerCounts(db),

@@ -24,7 +24,9 @@ export const BALANCE_CHANGED_TOPIC = 'balance.changed';
  * transaction, so a play-money movement can only ever reach the play-money house.
  */
 export type AccountRef =
-  { userId: number; kind: UserAccountKind } | { system: 'house' | 'payment_gateway' } | { system: 'game_provider'; code: string };
+  | { userId: number; kind: UserAccountKind }
+  | { system: 'house' | 'payment_gateway' | 'withdrawals_pending' }
+  | { system: 'game_provider'; code: string };
 
 export interface Leg {
   account: AccountRef;
@@ -121,7 +123,7 @@ function systemAccountKey(ref: Exclude<AccountRef, { userId: number }>, book: Bo
 function accountRefOf(entry: { account_key: string; owner_user_id: number | null; kind: string }): AccountRef {
   if (entry.owner_user_id !== null) return { userId: Number(entry.owner_user_id), kind: entry.kind as UserAccountKind };
   if (entry.kind === 'game_provider') return { system: 'game_provider', code: entry.account_key.split(':')[1] ?? '' };
-  return { system: entry.kind as 'house' | 'payment_gateway' };
+  return { system: entry.kind as 'house' | 'payment_gateway' | 'withdrawals_pending' };
 }
 
 function validate(posting: Posting): void {
@@ -155,7 +157,9 @@ export function createLedger(clock: Clock): Ledger {
     if (cached !== undefined) return cached;
     const row = await findAccountByKey(db, key);
     if (!row) {
-      if (key === 'payment_gateway:play') throw new AppError('REFUSED', 'Play money cannot be deposited or withdrawn');
+      if (key === 'payment_gateway:play' || key === 'withdrawals_pending:play') {
+        throw new AppError('REFUSED', 'Play money cannot be deposited or withdrawn');
+      }
       throw new Error(`No ledger account ${key}`);
     }
     systemAccountIds.set(key, Number(row.id));

@@ -6,8 +6,11 @@ export type Book = 'real' | 'play';
 
 /** A player's accounts. */
 export type UserAccountKind = 'cash' | 'exposure' | 'split_bonus' | 'wager_bonus' | 'bonus_exposure';
-/** The system's accounts: unbounded, their balance is the sum of their entries. */
-export type SystemAccountKind = 'house' | 'payment_gateway' | 'game_provider';
+/**
+ * The system's accounts: unbounded, their balance is the sum of their entries. `withdrawals_pending`
+ * holds the money of withdrawals waiting for the operator or the payout (docs/payments.md).
+ */
+export type SystemAccountKind = 'house' | 'payment_gateway' | 'game_provider' | 'withdrawals_pending';
 export type AccountKind = UserAccountKind | SystemAccountKind;
 
 export interface LedgerAccountsTable {

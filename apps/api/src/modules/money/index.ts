@@ -9,6 +9,7 @@ export type {
   BonusMovement,
   CasinoMovement,
   CasinoStakeResult,
+  DepositCredit,
   ExposureResult,
   Money,
   MoneyRules,
@@ -17,7 +18,9 @@ export type {
   Stake,
   StakeProduct,
   WalletBalances,
+  WithdrawalMovement,
 } from './money.service';
+export { depositSubject, withdrawalSubject } from './money.service';
 export type { StatementReader, SubjectDescriber } from './statement.service';
 export type { WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';

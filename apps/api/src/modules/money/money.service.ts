@@ -117,6 +117,25 @@ export interface OperatorAdjustment {
   reason: string;
 }
 
+/** A deposit the gateway confirmed (docs/payments.md): into the player's cash, once per order. */
+export interface DepositCredit {
+  userId: number;
+  amount: number;
+  orderId: string;
+  /** The gateway that took the money (for the note). */
+  gateway: string;
+}
+
+/** A withdrawal's money: held from cash, given back, or paid out (docs/payments.md). */
+export interface WithdrawalMovement {
+  userId: number;
+  amount: number;
+  withdrawId: number;
+  /** Why it moves, for the statement (an operator's reason, the gateway's failure). */
+  note?: string | null;
+  sessionId?: string | null;
+}
+
 /**
  * The money front door (docs/wallet.md, "Money"): the only caller of the ledger. Every movement
  * is one of these verbs; each runs inside the caller's money transaction, which holds the
@@ -165,6 +184,27 @@ export interface Money {
   expireBonus(tx: Tx, movement: BonusMovement): Promise<number>;
 
   operatorAdjust(tx: Tx, adjustment: OperatorAdjustment): Promise<number>;
+
+  /** A confirmed deposit: the gateway's account to the player's cash (`deposit_credit`, once per order). */
+  depositCredit(tx: Tx, credit: DepositCredit): Promise<number>;
+  /**
+   * A withdrawal asked for: its amount leaves cash for `withdrawals_pending` at once. Refuses with
+   * 422 INSUFFICIENT_BALANCE when cash (bonus and held exposure are not cash) is short.
+   */
+  withdrawalHold(tx: Tx, movement: WithdrawalMovement): Promise<number>;
+  /** A withdrawal cancelled, rejected or whose payout failed: the held money back to cash. */
+  withdrawalRelease(tx: Tx, movement: WithdrawalMovement): Promise<number>;
+  /** A withdrawal the gateway paid: the held money leaves for the gateway's account. */
+  withdrawalPayout(tx: Tx, movement: WithdrawalMovement): Promise<number>;
+}
+
+/** What a payment's postings belong to, so the statement folds and names them (docs/payments.md). */
+export function depositSubject(orderId: string): string {
+  return `payment:deposit:${orderId}`;
+}
+
+export function withdrawalSubject(withdrawId: number): string {
+  return `payment:withdraw:${withdrawId}`;
 }
 
 const EMPTY: WalletBalances = { cash: 0, exposure: 0, splitBonus: 0, wagerBonus: 0, bonusExposure: 0 };
@@ -481,6 +521,74 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         userId,
         from: direction === 'credit' ? house : cash,
         to: direction === 'credit' ? cash : house,
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async depositCredit(tx, { userId, amount, orderId, gateway }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'deposit_credit',
+        reference: `deposit:${orderId}`,
+        note: `deposit through ${gateway}`,
+        subject: depositSubject(orderId),
+        userId,
+        from: { system: 'payment_gateway' },
+        to: { userId, kind: 'cash' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async withdrawalHold(tx, { userId, amount, withdrawId, note, sessionId }) {
+      assertPlayerLocked(tx, userId);
+      const { cash } = await readBalances(tx, userId);
+      if (cash < amount) {
+        throw new AppError(
+          'INSUFFICIENT_BALANCE',
+          `You can withdraw at most ${formatPaiseAsRupees(cash)}: bonus money and money held for open bets are not withdrawable`,
+        );
+      }
+      const posted = await ledger.transfer(tx, {
+        kind: 'withdrawal_hold',
+        reference: `withdraw:${withdrawId}:hold`,
+        note: note ?? null,
+        subject: withdrawalSubject(withdrawId),
+        userId,
+        sessionId: sessionId ?? null,
+        from: { userId, kind: 'cash' },
+        to: { system: 'withdrawals_pending' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async withdrawalRelease(tx, { userId, amount, withdrawId, note, sessionId }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'withdrawal_release',
+        reference: `withdraw:${withdrawId}:release`,
+        note: note ?? null,
+        subject: withdrawalSubject(withdrawId),
+        userId,
+        sessionId: sessionId ?? null,
+        from: { system: 'withdrawals_pending' },
+        to: { userId, kind: 'cash' },
+        amount,
+      });
+      return posted.transactionId;
+    },
+
+    async withdrawalPayout(tx, { userId, amount, withdrawId, note }) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'withdrawal_payout',
+        reference: `withdraw:${withdrawId}:payout`,
+        note: note ?? null,
+        subject: withdrawalSubject(withdrawId),
+        userId,
+        // No player's account moves: the money already left cash when it was held.
+        book: 'real',
+        from: { system: 'withdrawals_pending' },
+        to: { system: 'payment_gateway' },
         amount,
       });
       return posted.transactionId;

@@ -1,4 +1,11 @@
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, SETTING_KEYS, type SettingKey, settingValueSchemas } from '@app/shared';
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  type GlobalSettings,
+  SETTING_KEYS,
+  type SettingKey,
+  settingsConflict,
+  settingValueSchemas,
+} from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -58,6 +65,9 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
       if (!parsed.success) {
         throw new AppError('BAD_REQUEST', `${key} ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
       }
+      // Keys that must agree with each other (the deposit range) are checked together.
+      const conflict = settingsConflict({ ...(await load()), [key]: parsed.data });
+      if (conflict) throw new AppError('BAD_REQUEST', conflict);
       await upsertSetting(db, key, parsed.data, clock.now());
       cached = null;
       return load();

@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Leading bytes of each accepted format: an upload must really be the image its name says. */
-function detectImageExtension(head: Buffer): string | null {
+export function detectImageExtension(head: Buffer): string | null {
   const hex = head.subarray(0, 12).toString('hex');
   if (hex.startsWith('89504e470d0a1a0a')) return 'png';
   if (hex.startsWith('ffd8ff')) return 'jpg';

@@ -1,4 +1,4 @@
 /** The uploads module's public face. */
 export { createUploadsModule, type UploadsModule } from './uploads.module';
-export { createImageStore, type ImageStore } from './image-store';
+export { createImageStore, detectImageExtension, type ImageStore } from './image-store';
 export { uploadCommands } from './uploads.cli';

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
-import { type StoredUser, isSubAccount } from '@/lib/session';
+import { type StoredUser, canUsePayments, isSubAccount } from '@/lib/session';
 import { logoutOnServer } from '../api/account-calls';
 import { accountUi } from '../model/account-ui-store';
 import { isDemoUser, leaveToHome } from '../model/session-actions';
-
-const PAYMENT_GATEWAYS_ON = ['1', '2', '3'];
 
 interface MenuLink {
   to: string;
@@ -49,7 +47,7 @@ export function UserMenu({ user, menuExtras }: { user: StoredUser; menuExtras?: 
   const [isOpen, setIsOpen] = useState(false);
 
   const isSub = isSubAccount(user);
-  const hasWallet = user.is_signup_user === '1' && PAYMENT_GATEWAYS_ON.includes(settings.payment_gateway);
+  const hasWallet = canUsePayments(user, settings.payment_gateway);
 
   // Close on navigation, on a click outside and on Esc (focus back to the toggle).
   useEffect(() => setIsOpen(false), [location.pathname]);

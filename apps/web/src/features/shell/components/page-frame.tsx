@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentPageName } from '@/lib/page-title';
-import { ClockIcon } from './icons';
 
 /** The heading block every page starts with. */
 export function PageHeader({ title, subtitle }: { title: ReactNode; subtitle?: ReactNode }) {
@@ -13,28 +12,6 @@ export function PageHeader({ title, subtitle }: { title: ReactNode; subtitle?: R
       <h1 className="shell-page__title">{title}</h1>
       {subtitle && <p className="shell-page__subtitle">{subtitle}</p>}
     </div>
-  );
-}
-
-/**
- * An honest empty frame for a route whose capability arrives later: the page's real title
- * inside the real layout and a plain "coming soon" line. No fake data.
- */
-export function ComingSoonPage({ title }: { title: string }) {
-  const { t } = useTranslation();
-  return (
-    <section className="shell-page">
-      <PageHeader title={title} />
-      <div className="shell-empty">
-        <span className="shell-empty__icon">
-          <ClockIcon size={32} />
-        </span>
-        <p>{t('common.comingSoon')}</p>
-        <Link to={paths.home} className="shell-empty__link">
-          {t('common.backHome')}
-        </Link>
-      </div>
-    </section>
   );
 }
 

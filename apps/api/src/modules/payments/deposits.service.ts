@@ -1,0 +1,246 @@
+import {
+  type DataOf,
+  type createDeposit,
+  firstDepositBonusPaise,
+  type getDeposit,
+  type GlobalSettings,
+  PAYMENT_CURRENCY,
+  type PaymentMethod,
+  paiseToRupees,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { randomHex } from '../../lib/ids';
+import type { BonusService } from '../bonus';
+import type { Money } from '../money';
+import type { SettingsService } from '../settings';
+import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
+import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
+import {
+  countCreditedDeposits,
+  findDeposit,
+  insertDeposit,
+  insertPaymentEvent,
+  listPendingDepositsBefore,
+  moveDeposit,
+  setDepositPayment,
+} from './payments.repository';
+
+/**
+ * A rule every deposit must pass before its order is created (a responsible-play deposit limit):
+ * it runs under the player's lock, in the transaction that creates the order, and refuses by
+ * throwing an AppError (docs/payments.md, "Deposit checks").
+ */
+export type DepositCheck = (executor: Db, deposit: { userId: number; amountPaise: number }) => Promise<void>;
+
+/** Test-only hooks: a crash between a callback's receipt and its credit (apps/api/test). */
+export interface PaymentTestHooks {
+  /** Runs inside the callback's transaction, after its event was recorded and before money moves. */
+  afterCallbackReceived?(event: GatewayEvent): Promise<void> | void;
+}
+
+/** What processing a callback did: 'processed' changed something, 'already' found it done. */
+export type CallbackOutcome = 'processed' | 'already';
+
+export interface DepositService {
+  createDeposit(caller: PaymentCaller, body: { amount: number; method: PaymentMethod }): Promise<DataOf<typeof createDeposit>>;
+  getDeposit(caller: PaymentCaller, orderId: string): Promise<DataOf<typeof getDeposit>>;
+  /** A verified payment.succeeded or payment.failed from the gateway. */
+  applyPaymentEvent(gatewayCode: string, event: Extract<GatewayEvent, { orderId: string }>): Promise<CallbackOutcome>;
+  /** Asks the gateway about deposits left pending and settles them; resolves to how many changed. */
+  reconcile(): Promise<number>;
+}
+
+/** Our order ids: 'D' and 24 random hex characters (contract ORDER_ID_PATTERN). */
+function newOrderId(): string {
+  return `D${randomHex(12)}`;
+}
+
+/** A pending order older than this is asked about at the gateway (its callback may have been lost). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** A payment the payer has not finished after this long is abandoned (a late success still credits). */
+export const ABANDON_AFTER_MS = 60 * 60_000;
+const RECONCILE_BATCH = 50;
+
+export interface DepositServiceDeps {
+  db: Db;
+  clock: Clock;
+  money: Money;
+  bonuses: BonusService;
+  settings: SettingsService;
+  gateway: PaymentGateway;
+  depositChecks: readonly DepositCheck[];
+  testHooks?: PaymentTestHooks;
+  logger?: FastifyBaseLogger;
+}
+
+export function createDepositService(deps: DepositServiceDeps): DepositService {
+  const { db, clock, money, bonuses, settings, gateway, depositChecks } = deps;
+
+  /** The first deposit's bonus, when the operator configured one, through the bonus rules (docs/wallet.md). */
+  async function grantFirstDepositBonus(
+    tx: Tx,
+    config: GlobalSettings,
+    deposit: { userId: number; orderId: string; amount: number },
+  ): Promise<void> {
+    const { userId, orderId, amount } = deposit;
+    if ((await countCreditedDeposits(tx, userId)) !== 1) return;
+    const bonus = firstDepositBonusPaise(
+      amount,
+      Number(config.first_deposit_bonus_percent),
+      Number(config.first_deposit_bonus_max) * 100,
+    );
+    if (bonus <= 0) return;
+    await bonuses.grant(tx, {
+      userId,
+      amount: bonus,
+      wallet: config.first_deposit_bonus_wallet,
+      reason: `first deposit bonus (${orderId})`,
+    });
+  }
+
+  const service: DepositService = {
+    async createDeposit(caller, { amount, method }) {
+      await assertCanUsePayments(settings, caller);
+      const amountPaise = rupeesToPaise(amount);
+      const config = await settings.getSettings();
+      const min = Number(config.min_deposit) * 100;
+      const max = Number(config.max_deposit) * 100;
+      if (amountPaise < min || amountPaise > max) {
+        throw new AppError('REFUSED', `A deposit must be from ${formatRupees(min)} to ${formatRupees(max)}`);
+      }
+      const orderId = newOrderId();
+      const now = clock.now();
+      // The player's lock and the key: a retry answers this order, and the checks see every order before it.
+      const created = await moneyTransaction(
+        db,
+        { userIds: [caller.userId], idempotency: caller.idempotency, now },
+        async (tx) => {
+          for (const check of depositChecks) await check(tx, { userId: caller.userId, amountPaise });
+          await insertDeposit(tx, {
+            order_id: orderId,
+            user_id: caller.userId,
+            amount: amountPaise,
+            currency: PAYMENT_CURRENCY,
+            method,
+            gateway: gateway.code,
+            status: 'pending',
+            provider_ref: null,
+            redirect_url: null,
+            ledger_transaction_id: null,
+            created_at: now,
+            updated_at: now,
+          });
+          return { order_id: orderId };
+        },
+      );
+      let order = await findDeposit(db, created.order_id);
+      if (!order) throw new Error(`Deposit order ${created.order_id} vanished`);
+      if (!order.redirect_url) {
+        if (order.status !== 'pending') throw new AppError('REFUSED', 'This deposit did not start; please make a new one');
+        // Outside the transaction: the gateway is a network call. The order id is its idempotency key.
+        try {
+          const payment = await gateway.createPayment({
+            orderId: order.order_id,
+            amountPaise: Number(order.amount),
+            currency: order.currency,
+            method: order.method,
+            returnPath: `/deposit?order_id=${order.order_id}`,
+          });
+          await setDepositPayment(db, order.order_id, payment, clock.now());
+        } catch (error) {
+          await moveDeposit(db, order.order_id, ['pending'], 'failed', clock.now());
+          if (error instanceof AppError) throw error;
+          deps.logger?.error({ err: error, orderId: order.order_id }, 'payments: the gateway did not open a payment');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway did not answer. Please try again in a moment.');
+        }
+        order = await findDeposit(db, order.order_id);
+      }
+      return { order_id: created.order_id, redirect_url: order?.redirect_url ?? '', status: 'pending' };
+    },
+
+    async getDeposit(caller, orderId) {
+      await assertCanUsePayments(settings, caller);
+      const order = await findDeposit(db, orderId);
+      // Another player's order is as unknown as one that never was.
+      if (!order || Number(order.user_id) !== caller.userId) throw new AppError('NOT_FOUND', 'No such deposit');
+      return { order_id: order.order_id, status: order.status, amount: paiseToRupees(Number(order.amount)) };
+    },
+
+    async applyPaymentEvent(gatewayCode, event) {
+      const order = await findDeposit(db, event.orderId);
+      if (!order || order.gateway !== gatewayCode) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
+      if (event.amountPaise !== Number(order.amount) || event.currency !== order.currency) {
+        throw new AppError(
+          'REFUSED',
+          `The callback's amount or currency (${event.amountPaise} ${event.currency}) does not match order ${order.order_id} (${Number(order.amount)} ${order.currency})`,
+        );
+      }
+      const userId = Number(order.user_id);
+      // Read before the transaction: inside it only the transaction's own connection may be used.
+      const config = await settings.getSettings();
+      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (tx) => {
+        const fresh = await findDeposit(tx, event.orderId);
+        if (!fresh) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
+        const isSuccess = event.type === 'payment.succeeded';
+        // Credited is final; a success wins over an earlier failure or abandonment (the payer paid).
+        const changes = isSuccess ? fresh.status !== 'credited' : fresh.status === 'pending' || fresh.status === 'abandoned';
+        const isNew = await insertPaymentEvent(tx, {
+          gateway: gatewayCode,
+          event_id: event.eventId,
+          type: event.type,
+          target: `order:${event.orderId}`,
+          outcome: changes ? (isSuccess ? 'credited' : 'failed') : 'no change',
+          received_at: clock.now(),
+        });
+        if (!isNew) return 'already';
+        await deps.testHooks?.afterCallbackReceived?.(event);
+        if (!changes) return 'already';
+        const now = clock.now();
+        if (!isSuccess) {
+          await moveDeposit(tx, event.orderId, ['pending', 'abandoned'], 'failed', now);
+          return 'processed';
+        }
+        const amount = Number(fresh.amount);
+        const transactionId = await money.depositCredit(tx, { userId, amount, orderId: fresh.order_id, gateway: gatewayCode });
+        await moveDeposit(tx, event.orderId, ['pending', 'failed', 'abandoned'], 'credited', now, transactionId);
+        await grantFirstDepositBonus(tx, config, { userId, orderId: fresh.order_id, amount });
+        return 'processed';
+      });
+    },
+
+    async reconcile() {
+      const now = clock.now();
+      let changed = 0;
+      for (const order of await listPendingDepositsBefore(db, now - RECONCILE_AFTER_MS, RECONCILE_BATCH)) {
+        try {
+          const remote = order.redirect_url ? await gateway.fetchPaymentStatus(order.order_id) : { status: 'unknown' as const };
+          const event = {
+            orderId: order.order_id,
+            amountPaise: remote.amountPaise ?? Number(order.amount),
+            currency: remote.currency ?? order.currency,
+          };
+          if (remote.status === 'succeeded' || remote.status === 'failed') {
+            const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
+            // The same event id for every poll that finds it: the poll settles an order once, like a callback.
+            const outcome = await service.applyPaymentEvent(order.gateway, {
+              ...event,
+              type,
+              eventId: `status:${type}:${order.order_id}`,
+            });
+            if (outcome === 'processed') changed += 1;
+          } else if (remote.status === 'abandoned' || Number(order.created_at) < now - ABANDON_AFTER_MS) {
+            if (await moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now())) changed += 1;
+          }
+        } catch (error) {
+          deps.logger?.warn({ err: error, orderId: order.order_id }, 'payments: a pending deposit could not be settled');
+        }
+      }
+      return changed;
+    },
+  };
+  return service;
+}

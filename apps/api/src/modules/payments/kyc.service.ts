@@ -1,0 +1,114 @@
+import { ageOn, type KycStatus, MAX_KYC_DOCUMENT_BYTES, MIN_PLAYER_AGE_YEARS, reportDay } from '@app/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { SettingsService } from '../settings';
+import { findUserByNameKey, userNameKey } from '../users';
+import type { KycDocumentStore } from './kyc-documents';
+import { assertCanUsePayments, type PaymentCaller } from './payment-access';
+import { insertKycSubmission, latestKycSubmission, listKycSubmissions, reviewKycSubmission } from './payments.repository';
+import type { KycRowDb } from './payments.table';
+
+/** Nobody alive was born this long ago: a typo, refused. */
+const MAX_AGE_YEARS = 120;
+
+export interface KycSubmission {
+  legal_name: string;
+  date_of_birth: string;
+  document: Uint8Array;
+}
+
+export interface KycService {
+  submit(caller: PaymentCaller, submission: KycSubmission): Promise<{ status: 'submitted' }>;
+  status(caller: PaymentCaller): Promise<{ status: KycStatus; reason?: string }>;
+  /** Refuses (422 IDENTITY_REQUIRED) unless the player's identity is approved. */
+  assertApproved(userId: number): Promise<void>;
+  list(
+    status: KycRowDb['status'] | null,
+  ): Promise<(Awaited<ReturnType<typeof listKycSubmissions>>[number] & { document_path: string })[]>;
+  review(userName: string, decision: 'approved' | 'rejected', reason: string | null): Promise<KycRowDb>;
+}
+
+/**
+ * Identity before payouts (docs/payments.md, "Identity"): the player sends their legal name, date
+ * of birth (18 or older) and an ID document image; an operator approves or rejects it with a
+ * reason. The latest submission is the player's state.
+ */
+export function createKycService(deps: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  documents: KycDocumentStore;
+}): KycService {
+  const { db, clock, settings, documents } = deps;
+
+  return {
+    async submit(caller, { legal_name: legalName, date_of_birth: dateOfBirth, document }) {
+      await assertCanUsePayments(settings, caller);
+      const latest = await latestKycSubmission(db, caller.userId);
+      if (latest?.status === 'approved') throw new AppError('REFUSED', 'Your identity is already verified');
+      if (latest?.status === 'submitted') {
+        throw new AppError('REFUSED', 'Your documents are being checked; you can send new ones if they are rejected');
+      }
+      const today = reportDay(clock.now());
+      if (dateOfBirth > today) throw new AppError('BAD_REQUEST', 'date_of_birth must not be in the future');
+      const age = ageOn(dateOfBirth, today);
+      if (age > MAX_AGE_YEARS) throw new AppError('BAD_REQUEST', 'date_of_birth is not a believable date of birth');
+      if (age < MIN_PLAYER_AGE_YEARS)
+        throw new AppError('REFUSED', `You must be ${MIN_PLAYER_AGE_YEARS} or older to play for real money`);
+      if (document.byteLength === 0) throw new AppError('BAD_REQUEST', 'document is empty');
+      if (document.byteLength > MAX_KYC_DOCUMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'document must be at most 5 MB');
+      const stored = await documents.store(document);
+      try {
+        await insertKycSubmission(db, {
+          user_id: caller.userId,
+          legal_name: legalName,
+          date_of_birth: dateOfBirth,
+          document_name: stored.name,
+          document_type: stored.contentType,
+          status: 'submitted',
+          reason: null,
+          created_at: clock.now(),
+          reviewed_at: null,
+        });
+      } catch (error) {
+        await documents.remove(stored.name);
+        throw error;
+      }
+      return { status: 'submitted' };
+    },
+
+    async status(caller) {
+      await assertCanUsePayments(settings, caller);
+      const latest = await latestKycSubmission(db, caller.userId);
+      if (!latest) return { status: 'none' };
+      return latest.status === 'rejected' ? { status: 'rejected', reason: latest.reason ?? '' } : { status: latest.status };
+    },
+
+    async assertApproved(userId) {
+      const latest = await latestKycSubmission(db, userId);
+      if (latest?.status === 'approved') return;
+      const message =
+        latest?.status === 'submitted'
+          ? 'Your identity is still being checked: you can withdraw once it is approved'
+          : 'Verify your identity before your first withdrawal';
+      throw new AppError('IDENTITY_REQUIRED', message);
+    },
+
+    async list(status) {
+      const rows = await listKycSubmissions(db, status, 200);
+      return rows.map((row) => ({ ...row, document_path: documents.pathOf(row.document_name) }));
+    },
+
+    async review(userName, decision, reason) {
+      const user = await findUserByNameKey(db, userNameKey(userName));
+      if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
+      const latest = await latestKycSubmission(db, Number(user.id));
+      if (!latest) throw new AppError('NOT_FOUND', `${userName} has sent no identity documents`);
+      if (!(await reviewKycSubmission(db, Number(latest.id), { status: decision, reason, now: clock.now() }))) {
+        throw new AppError('REFUSED', `${userName}'s identity is ${latest.status} already: only a submitted one can be reviewed`);
+      }
+      return { ...latest, status: decision, reason, reviewed_at: clock.now() };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { paiseToRupees, WITHDRAW_STATUSES, type WithdrawStatus } from '@app/shared';
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { createBonusModule } from '../bonus';
+import { createMoneyModule, parseReason } from '../money';
+import { createSettingsService } from '../settings';
+import { createPaymentsModule } from './payments.module';
+import { listWithdrawalsForOperator } from './payments.repository';
+
+function paymentsOf(context: CommandContext) {
+  const { db } = context.database;
+  const { clock, config } = context;
+  const { money } = createMoneyModule({ db, clock });
+  const { bonuses } = createBonusModule({ db, clock, money });
+  return createPaymentsModule({ db, clock, config, money, bonuses, settings: createSettingsService(db, clock) });
+}
+
+function withdrawIdOf(context: CommandContext): number {
+  const id = parseWholeNumber(requireOption(context, 'id'), '--id');
+  if (id <= 0) throw new UsageError('--id must be a withdrawal id');
+  return id;
+}
+
+const date = (ms: number | string) => new Date(Number(ms)).toISOString().replace('T', ' ').slice(0, 19);
+
+/** The operator's side of withdrawals (docs/payments.md, "Operator commands"). */
+export const paymentCommands: AdminCommand[] = [
+  {
+    name: 'payments list',
+    usage: `payments list [--status ${WITHDRAW_STATUSES.join('|')}]`,
+    options: ['status'],
+    async run(context) {
+      const status = context.options.status;
+      if (status !== undefined && !(WITHDRAW_STATUSES as readonly string[]).includes(status)) {
+        throw new UsageError(`--status must be one of ${WITHDRAW_STATUSES.join(', ')}`);
+      }
+      const rows = await listWithdrawalsForOperator(context.database.db, (status as WithdrawStatus | undefined) ?? null, 200);
+      if (rows.length === 0) context.print(status ? `no ${status} withdrawals` : 'no withdrawals');
+      for (const row of rows) {
+        context.print(
+          [
+            `#${row.id}`,
+            row.status,
+            row.user_name,
+            `₹${paiseToRupees(Number(row.amount)).toFixed(2)}`,
+            `to ${row.destination_label}`,
+            `asked ${date(row.created_at)}`,
+            row.reason ? `reason: ${row.reason}` : '',
+          ]
+            .filter(Boolean)
+            .join('  '),
+        );
+      }
+    },
+  },
+  {
+    name: 'payments approve',
+    usage: 'payments approve --id ID [--reason R]',
+    options: ['id', 'reason'],
+    async run(context) {
+      const row = await paymentsOf(context).withdrawals.approve(withdrawIdOf(context));
+      context.print(
+        `withdrawal #${row.id} approved: ₹${paiseToRupees(Number(row.amount)).toFixed(2)} goes to the gateway for payout`,
+      );
+    },
+  },
+  {
+    name: 'payments reject',
+    usage: 'payments reject --id ID [--reason R]',
+    options: ['id', 'reason'],
+    async run(context) {
+      const reason = parseReason(context.options.reason ?? 'Rejected by the operator');
+      const row = await paymentsOf(context).withdrawals.reject(withdrawIdOf(context), reason);
+      context.print(
+        `withdrawal #${row.id} rejected (${reason}): ₹${paiseToRupees(Number(row.amount)).toFixed(2)} is back in the player's cash`,
+      );
+    },
+  },
+  {
+    name: 'kyc list',
+    usage: 'kyc list [--status submitted|approved|rejected]',
+    options: ['status'],
+    async run(context) {
+      const status = context.options.status ?? 'submitted';
+      if (!['submitted', 'approved', 'rejected'].includes(status)) {
+        throw new UsageError('--status must be submitted, approved or rejected');
+      }
+      const rows = await paymentsOf(context).kyc.list(status as 'submitted' | 'approved' | 'rejected');
+      if (rows.length === 0) context.print(`no ${status} identity checks`);
+      for (const row of rows) {
+        context.print(
+          [
+            row.user_name,
+            row.status,
+            `legal name: ${row.legal_name}`,
+            `born ${row.date_of_birth}`,
+            `sent ${date(row.created_at)}`,
+            `document: ${row.document_path}`,
+            row.reason ? `reason: ${row.reason}` : '',
+          ]
+            .filter(Boolean)
+            .join('  '),
+        );
+      }
+    },
+  },
+  {
+    name: 'kyc approve',
+    usage: 'kyc approve --name N [--reason R]',
+    options: ['name', 'reason'],
+    async run(context) {
+      const name = requireOption(context, 'name');
+      const reason = context.options.reason === undefined ? null : parseReason(context.options.reason);
+      await paymentsOf(context).kyc.review(name, 'approved', reason);
+      context.print(`${name}'s identity is approved: they can withdraw`);
+    },
+  },
+  {
+    name: 'kyc reject',
+    usage: 'kyc reject --name N [--reason R]',
+    options: ['name', 'reason'],
+    async run(context) {
+      const name = requireOption(context, 'name');
+      const reason = parseReason(context.options.reason ?? 'The documents could not be verified');
+      await paymentsOf(context).kyc.review(name, 'rejected', reason);
+      context.print(`${name}'s identity is rejected (${reason}): they see the reason and may send new documents`);
+    },
+  },
+];

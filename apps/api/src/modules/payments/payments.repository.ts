@@ -1,0 +1,350 @@
+import type { DepositStatus, WithdrawStatus } from '@app/shared';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type {
+  DepositRowDb,
+  DestinationRowDb,
+  KycRowDb,
+  KycSubmissionsTable,
+  PaymentDepositsTable,
+  PaymentDestinationsTable,
+  PaymentEventsTable,
+  PaymentWithdrawalsTable,
+  WithdrawalRowDb,
+} from './payments.table';
+
+/** A report's window of creation times [startMs, endMs). */
+export interface TimeWindow {
+  startMs: number;
+  endMs: number;
+}
+
+// Deposits
+
+export async function insertDeposit(db: Db, row: Insertable<PaymentDepositsTable>): Promise<void> {
+  await db.insertInto('payment_deposits').values(row).execute();
+}
+
+export function findDeposit(db: Db, orderId: string): Promise<DepositRowDb | undefined> {
+  return db.selectFrom('payment_deposits').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The gateway's payment for the order, recorded once (a retry finds it already there). */
+export async function setDepositPayment(
+  db: Db,
+  orderId: string,
+  payment: { providerRef: string; redirectUrl: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('payment_deposits')
+    .set({ provider_ref: payment.providerRef, redirect_url: payment.redirectUrl, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('redirect_url', 'is', null)
+    .execute();
+}
+
+/** Moves an order from one of `from` to `to`; false when it was in none of them. */
+export async function moveDeposit(
+  db: Db,
+  orderId: string,
+  from: readonly DepositStatus[],
+  to: DepositStatus,
+  now: number,
+  ledgerTransactionId: number | null = null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_deposits')
+    .set({ status: to, updated_at: now, ...(ledgerTransactionId === null ? {} : { ledger_transaction_id: ledgerTransactionId }) })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countCreditedDeposits(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payment_deposits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'credited')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Orders still pending that were created before `before`, oldest first: for the reconciliation sweep. */
+export function listPendingDepositsBefore(db: Db, before: number, limit: number): Promise<DepositRowDb[]> {
+  return db
+    .selectFrom('payment_deposits')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export function pageDeposits(db: Db, userId: number, window: TimeWindow, offset: number, limit: number) {
+  return db
+    .selectFrom('payment_deposits')
+    .select(['order_id', 'status', 'amount', 'method', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function depositTotals(db: Db, userId: number, window: TimeWindow) {
+  const row = await db
+    .selectFrom('payment_deposits')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'credited').then(eb.ref('amount')).else(0).end()).as('credited'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(eb.ref('amount')).else(0).end()).as('pending'),
+    ])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), credited: Number(row.credited ?? 0), pending: Number(row.pending ?? 0) };
+}
+
+/** Deposits credited and withdrawals paid out whose last change fell in the window: net deposits. */
+export async function netDeposits(db: Db, userId: number, window: TimeWindow): Promise<number> {
+  const deposits = await db
+    .selectFrom('payment_deposits')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'credited')
+    .where('updated_at', '>=', window.startMs)
+    .where('updated_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  const withdrawals = await db
+    .selectFrom('payment_withdrawals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('updated_at', '>=', window.startMs)
+    .where('updated_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  return Number(deposits.total) - Number(withdrawals.total);
+}
+
+/** A player's orders by id: the statement names their lines. */
+export function listDepositsByOrder(db: Db, userId: number, orderIds: string[]) {
+  return db
+    .selectFrom('payment_deposits')
+    .select(['order_id', 'method', 'status'])
+    .where('user_id', '=', userId)
+    .where('order_id', 'in', orderIds)
+    .execute();
+}
+
+// Gateway events
+
+/** Records an event; false when it was recorded before (a repeat: change nothing). */
+export async function insertPaymentEvent(db: Db, row: PaymentEventsTable): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+// Destinations
+
+/** Saves a destination unless the player has it already; resolves to its id either way. */
+export async function saveDestination(db: Db, row: Insertable<PaymentDestinationsTable>): Promise<number> {
+  await db
+    .insertInto('payment_destinations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'destination_key']).doNothing())
+    .execute();
+  const saved = await db
+    .selectFrom('payment_destinations')
+    .select('id')
+    .where('user_id', '=', row.user_id)
+    .where('destination_key', '=', row.destination_key)
+    .executeTakeFirstOrThrow();
+  return Number(saved.id);
+}
+
+export function listDestinations(db: Db, userId: number): Promise<DestinationRowDb[]> {
+  return db.selectFrom('payment_destinations').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export function findDestination(db: Db, id: number): Promise<DestinationRowDb | undefined> {
+  return db.selectFrom('payment_destinations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findDestinationByKey(db: Db, userId: number, key: string): Promise<DestinationRowDb | undefined> {
+  return db
+    .selectFrom('payment_destinations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('destination_key', '=', key)
+    .executeTakeFirst();
+}
+
+// Withdrawals
+
+export async function insertWithdrawal(db: Db, row: Insertable<PaymentWithdrawalsTable>): Promise<number> {
+  const inserted = await db.insertInto('payment_withdrawals').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export function findWithdrawal(db: Db, id: number): Promise<WithdrawalRowDb | undefined> {
+  return db.selectFrom('payment_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves a withdrawal from one of `from` to `to` (with the fields given); false when it was in none. */
+export async function moveWithdrawal(
+  db: Db,
+  id: number,
+  from: readonly WithdrawStatus[],
+  to: WithdrawStatus,
+  now: number,
+  fields: Partial<Pick<WithdrawalRowDb, 'reason' | 'gateway' | 'provider_ref' | 'payout_requested_at'>> = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_withdrawals')
+    .set({ status: to, updated_at: now, ...fields })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The gateway took the payout request: its reference, once. */
+export async function markPayoutRequested(db: Db, id: number, gateway: string, providerRef: string, now: number): Promise<void> {
+  await db
+    .updateTable('payment_withdrawals')
+    .set({ gateway, provider_ref: providerRef, payout_requested_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .where('payout_requested_at', 'is', null)
+    .execute();
+}
+
+/** A player's withdrawals by id: the statement names their lines. */
+export function listWithdrawalsById(db: Db, userId: number, ids: number[]) {
+  return db
+    .selectFrom('payment_withdrawals')
+    .select(['id', 'destination_label', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function listOpenWithdrawals(db: Db, userId: number): Promise<WithdrawalRowDb[]> {
+  return db
+    .selectFrom('payment_withdrawals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'approved'])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** For the operator: withdrawals with their player's name, newest first. */
+export function listWithdrawalsForOperator(db: Db, status: WithdrawStatus | null, limit: number) {
+  let query = db
+    .selectFrom('payment_withdrawals as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.id', 'u.user_name', 'w.amount', 'w.status', 'w.destination_label', 'w.reason', 'w.created_at', 'w.updated_at'])
+    .orderBy('w.id', 'desc')
+    .limit(limit);
+  if (status) query = query.where('w.status', '=', status);
+  return query.execute();
+}
+
+/** Approved withdrawals whose payout was asked for before `before` and never answered: for the reconciliation sweep. */
+export function listUnansweredPayouts(db: Db, before: number, limit: number): Promise<WithdrawalRowDb[]> {
+  return db
+    .selectFrom('payment_withdrawals')
+    .selectAll()
+    .where('status', '=', 'approved')
+    .where('payout_requested_at', '<', before)
+    .orderBy('payout_requested_at')
+    .limit(limit)
+    .execute();
+}
+
+export function pageWithdrawals(db: Db, userId: number, window: TimeWindow, offset: number, limit: number) {
+  return db
+    .selectFrom('payment_withdrawals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function withdrawalTotals(db: Db, userId: number, window: TimeWindow) {
+  const row = await db
+    .selectFrom('payment_withdrawals')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'paid').then(eb.ref('amount')).else(0).end()).as('paid'),
+      eb.fn
+        .sum<number>(eb.case().when('status', 'in', ['pending', 'approved']).then(eb.ref('amount')).else(0).end())
+        .as('pending'),
+    ])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', window.startMs)
+    .where('created_at', '<', window.endMs)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), paid: Number(row.paid ?? 0), pending: Number(row.pending ?? 0) };
+}
+
+// Identity checks
+
+export async function insertKycSubmission(db: Db, row: Insertable<KycSubmissionsTable>): Promise<void> {
+  await db.insertInto('kyc_submissions').values(row).execute();
+}
+
+/** A player's latest submission: it is their identity state. */
+export function latestKycSubmission(db: Db, userId: number): Promise<KycRowDb | undefined> {
+  return db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function listKycSubmissions(db: Db, status: KycRowDb['status'] | null, limit: number) {
+  let query = db
+    .selectFrom('kyc_submissions as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'u.user_name', 'k.legal_name', 'k.date_of_birth', 'k.document_name', 'k.status', 'k.reason', 'k.created_at'])
+    .orderBy('k.id', 'desc')
+    .limit(limit);
+  if (status) query = query.where('k.status', '=', status);
+  return query.execute();
+}
+
+/** An operator's review of a submission still waiting; false when it was reviewed already. */
+export async function reviewKycSubmission(
+  db: Db,
+  id: number,
+  review: { status: 'approved' | 'rejected'; reason: string | null; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('kyc_submissions')
+    .set({ status: review.status, reason: review.reason, reviewed_at: review.now })
+    .where('id', '=', id)
+    .where('status', '=', 'submitted')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

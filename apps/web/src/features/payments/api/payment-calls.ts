@@ -1,0 +1,121 @@
+import type { DataOf, ReportQuery, RequestOf } from '@app/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiForm } from '@/lib/api-client';
+import { endpoints } from '@/lib/api-routes';
+import { OUTCOME_POLL_MS } from '../model/payment-model';
+
+/** The header balance's query key (features/wallet): a credit or a hold changes it. */
+const BALANCE_KEY = ['wallet', 'balance'] as const;
+export const REPORT_PAGE_SIZE = 20;
+
+/** `payment/createDeposit`: one Idempotency-Key per submit, so a retried click opens one order. */
+export function useCreateDeposit() {
+  return useMutation({
+    mutationFn: ({
+      amount,
+      method,
+      idempotencyKey,
+    }: {
+      amount: number;
+      method: 'upi' | 'card' | 'netbanking';
+      idempotencyKey: string;
+    }) => callApi(endpoints.createDeposit, { amount, method }, { idempotencyKey }),
+  });
+}
+
+/** `payment/getDeposit`, asked again every few seconds while the order is pending and `isPolling`. */
+export function useDeposit(orderId: string | null, isPolling: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['payments', 'deposit', orderId] as const,
+    queryFn: async () => {
+      const { data } = await callApi(endpoints.getDeposit, { order_id: orderId ?? '' });
+      if (data.status === 'credited') void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+      return data;
+    },
+    enabled: orderId !== null,
+    refetchInterval: (query) => (isPolling && query.state.data?.status === 'pending' ? OUTCOME_POLL_MS : false),
+    retry: false,
+  });
+}
+
+export function useKycStatus() {
+  return useQuery({ queryKey: ['payments', 'kyc'] as const, queryFn: async () => (await callApi(endpoints.kycStatus, {})).data });
+}
+
+/** `kyc/submit` as multipart/form-data: the name, the date of birth and the document file. */
+export function useSubmitKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: { legalName: string; dateOfBirth: string; document: File }) => {
+      const form = new FormData();
+      form.set('legal_name', fields.legalName);
+      form.set('date_of_birth', fields.dateOfBirth);
+      form.set('document', fields.document);
+      return callApiForm(endpoints.kycSubmit, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments', 'kyc'] }),
+  });
+}
+
+export function useDestinations() {
+  return useQuery({
+    queryKey: ['payments', 'destinations'] as const,
+    queryFn: async () => (await callApi(endpoints.getDestinations, {})).data.destinations,
+  });
+}
+
+export function useAddDestination() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Parameters<typeof callApi<typeof endpoints.addDestination>>[1]) => callApi(endpoints.addDestination, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments', 'destinations'] }),
+  });
+}
+
+export function useWithdrawInfo() {
+  return useQuery({
+    queryKey: ['payments', 'withdrawInfo'] as const,
+    queryFn: async () => (await callApi(endpoints.getWithdrawInfo, {})).data,
+  });
+}
+
+function useAfterWithdrawal() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['payments', 'withdrawInfo'] });
+    void queryClient.invalidateQueries({ queryKey: ['payments', 'report'] });
+    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+  };
+}
+
+/** `payment/requestWithdraw`: the money is held at once. */
+export function useRequestWithdraw() {
+  const refresh = useAfterWithdrawal();
+  return useMutation({
+    mutationFn: ({ amount, destinationId, idempotencyKey }: { amount: number; destinationId: number; idempotencyKey: string }) =>
+      callApi(endpoints.requestWithdraw, { amount, destination_id: destinationId }, { idempotencyKey }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelWithdraw() {
+  const refresh = useAfterWithdrawal();
+  return useMutation({
+    mutationFn: ({ withdrawId, idempotencyKey }: { withdrawId: number; idempotencyKey: string }) =>
+      callApi(endpoints.cancelWithdraw, { withdraw_id: withdrawId }, { idempotencyKey }),
+    onSuccess: refresh,
+  });
+}
+
+type StatementEndpoint = typeof endpoints.depositStatement | typeof endpoints.withdrawStatement;
+
+/** One page of a payment statement; the range and page are the query key. */
+export function usePaymentStatement<E extends StatementEndpoint>(endpoint: E, query: ReportQuery) {
+  return useQuery({
+    queryKey: ['payments', 'report', endpoint.path, query] as const,
+    queryFn: async () => (await callApi(endpoint, { ...query, limit: REPORT_PAGE_SIZE } as RequestOf<E>)).data as DataOf<E>,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
