@@ -16,7 +16,7 @@ import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
 import { createRgModule } from './modules/responsible-play';
-import { createPaymentsModule, type DepositCheck, type PaymentTestHooks } from './modules/payments';
+import { createPaymentsModule, type DepositCheck, type PaymentTestHooks, sumDepositsSince } from './modules/payments';
 import { createSettingsModule } from './modules/settings';
 import { createSmsProvider, type SmsProvider } from './modules/sms';
 import { createSportsModule } from './modules/sports';
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const settings = createSettingsModule({ db, clock });
   const money = createMoneyModule({ db, clock, userChanges: database.userChanges, rules: deps.moneyRules });
   // Responsible play's limits and pauses hold for every stake, grant, launch and login.
-  const rg = createRgModule({ db, clock, money: money.money });
+  const rg = createRgModule({ db, clock, money: money.money, deposits: { totalSince: sumDepositsSince } });
   money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
   const accounts = createAccounts({

@@ -4,3 +4,4 @@ export type { CallbackOutcome, DepositCheck, PaymentTestHooks } from './deposits
 export type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
 export { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from './gateway/sandbox-signature';
 export { paymentCommands } from './payments.cli';
+export { sumDepositsSince } from './payments.repository';

@@ -348,3 +348,18 @@ export async function reviewKycSubmission(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * What a player deposited since a moment, in paise: orders pending or credited (a declined or
+ * abandoned payment counts for nothing). Responsible play's deposit limits count these.
+ */
+export async function sumDepositsSince(db: Db, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('payment_deposits')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['pending', 'credited'])
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -2,6 +2,7 @@ import { RG_LIMIT_KINDS, RG_PERIODS, type RgLimitKind, type RgPeriod } from '@ap
 import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
 import { AppError } from '../../lib/app-error';
 import { createMoneyModule } from '../money';
+import { sumDepositsSince } from '../payments';
 import { findUserByNameKey, userNameKey } from '../users';
 import { listEvents } from './rg.repository';
 import { createRgService } from './rg.service';
@@ -11,7 +12,8 @@ async function playerOf(context: CommandContext) {
   const user = await findUserByNameKey(context.database.db, userNameKey(name));
   if (!user) throw new AppError('NOT_FOUND', `No user is named ${name}`);
   const { db } = context.database;
-  const rg = createRgService({ db, clock: context.clock, money: createMoneyModule({ db, clock: context.clock }).money });
+  const money = createMoneyModule({ db, clock: context.clock }).money;
+  const rg = createRgService({ db, clock: context.clock, money, deposits: { totalSince: sumDepositsSince } });
   return { user, rg };
 }
 
