@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
-/** The player's language as the site stores it (spec §3 `language`). */
+/** The player's language as the site stores it (docs/product.md §3 `language`). */
 async function storeLanguage(context: BrowserContext, language: string): Promise<void> {
   await context.addInitScript((code) => localStorage.setItem('language', code), language);
 }

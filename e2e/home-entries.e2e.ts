@@ -12,7 +12,7 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startSite();
   // The sportsbook (sport 4) is switched off before the site answers anything: its entry launches
-  // the external sportsbook instead (spec §4). No external provider is configured on this site.
+  // the external sportsbook instead (docs/product.md §4). No external provider is configured on this site.
   await updateSportActive(site.database.db, 4, false);
   browser = await launchBrowser();
 });
@@ -27,7 +27,7 @@ async function desktopPage() {
 }
 
 describe('entries of the home sidebar', () => {
-  it('links the Indian casino when a provider name holds the configured text (spec §2)', async () => {
+  it('links the Indian casino when a provider name holds the configured text (docs/product.md §2)', async () => {
     const { context, page } = await desktopPage();
     await page.goto('/home');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -84,7 +84,7 @@ describe('entries of the home sidebar', () => {
     await expect.poll(() => logged.some((text) => text.includes('The sportsbook could not be launched'))).toBe(true);
     await expect.poll(() => entry.getAttribute('aria-busy')).toBe('false');
     expect(new URL(page.url()).pathname).toBe('/home');
-    // Only logged: no alert or toast tells the player (spec §8).
+    // Only logged: no alert or toast tells the player (docs/product.md §8).
     expect(await page.getByRole('alert').allTextContents()).toEqual(alertsBefore);
     expect(await page.getByText(refusal.message).count()).toBe(0);
     await context.close();

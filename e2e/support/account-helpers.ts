@@ -12,7 +12,7 @@ export async function closeWelcomeBanner(page: Page): Promise<void> {
   if (isShown) await start.click();
 }
 
-/** Logs in through the API and stores the session as the site does (spec §4), then opens the page. */
+/** Logs in through the API and stores the session as the site does (docs/product.md §4), then opens the page. */
 export async function loginByApi(context: BrowserContext, site: Site, userName: string, password: string): Promise<string> {
   const response = await fetch(`${site.baseUrl}/api/user/login`, {
     method: 'POST',

@@ -18,7 +18,7 @@ function activity(token?: string) {
 }
 
 describe('user/login', () => {
-  it('answers a token and the user fields of spec §3', async () => {
+  it('answers a token and the user fields of docs/product.md §3', async () => {
     const res = await t.post('user/login', { user_name: PLAYER.userName, password: PLAYER.password, type: 'C' });
     expect(res.statusCode).toBe(200);
     const body = res.json();

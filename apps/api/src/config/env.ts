@@ -127,7 +127,7 @@ const envSchema = z.object({
     .min(1)
     .default('data/casino-art')
     .transform((dir) => path.resolve(REPO_ROOT, dir)),
-  /** The Indian casino link shows when a provider's name contains this text (spec §2; case-insensitive). */
+  /** The Indian casino link shows when a provider's name contains this text (docs/product.md §2; case-insensitive). */
   INDIAN_CASINO_PROVIDER: z.string().trim().min(1).max(40).default('Originals'),
   /** The registered casino provider (code) that `gap/gaplogin` launches as the sportsbook; empty for none. */
   EXTERNAL_SPORTSBOOK_PROVIDER: z

@@ -57,7 +57,7 @@ function canonicalJson(value: unknown): string {
 const conflict = () => new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
 
 /**
- * `Idempotency-Key` for money-moving calls (product-rules.md, "Money"; docs/adr/0009): the same
+ * `Idempotency-Key` for money-moving calls (docs/product.md, "Money"; docs/adr/0009): the same
  * key from the same user applies once and replays the first answer; the same key with another
  * body is 409 CONFLICT. The money and the key commit in one transaction (`moneyTransaction`);
  * this plugin only reads the header, answers a stored refusal, and stores new refusals.

@@ -43,7 +43,7 @@ import { preloadRouteOnce } from './route-data';
 import { RequireLogin } from './routes/require-login';
 import { RequirePayments } from './routes/require-payments';
 
-/** Every route of spec §2, each with its real page. */
+/** Every route of docs/product.md §2, each with its real page. */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={paths.home} replace /> },
   {

@@ -1,6 +1,6 @@
 import { isRacingSport } from '@app/shared';
 
-/** One registry of the site's routes (spec §2). Build links from here, never by hand. */
+/** One registry of the site's routes (docs/product.md §2). Build links from here, never by hand. */
 export const paths = {
   home: '/home',
   gameList: (group: 'slot' | 'Live-Casino') => `/home/group/all-game-list/${group}`,

@@ -62,7 +62,7 @@ function retryAfterOf(payload: unknown, response: Response): number | null {
 type SessionEndedListener = (code: ErrorCode) => void;
 const sessionEndedListeners = new Set<SessionEndedListener>();
 
-/** 401 and 403 mean the session is gone: listeners log the user out (spec §4). */
+/** 401 and 403 mean the session is gone: listeners log the user out (docs/product.md §4). */
 export function onSessionEnded(listener: SessionEndedListener): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);

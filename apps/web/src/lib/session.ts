@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { readJson, storageKeys, writeJson } from './storage';
 
-/** The user record the site keeps after login (spec §3 "User info"). */
+/** The user record the site keeps after login (docs/product.md §3 "User info"). */
 export interface StoredUser {
   user_name: string;
   user_id: number;
@@ -23,7 +23,7 @@ export interface Session {
 const listeners = new Set<() => void>();
 let snapshot: Session | null | undefined;
 
-/** Logged in means a token and a stored user both exist; otherwise session storage is cleared (spec §4). */
+/** Logged in means a token and a stored user both exist; otherwise session storage is cleared (docs/product.md §4). */
 function readStoredSession(): Session | null {
   const token = localStorage.getItem(storageKeys.token);
   const user = readJson<StoredUser>(localStorage, storageKeys.userInfo);
@@ -42,7 +42,7 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** Stores what login answers and flags the welcome popup (spec §4). */
+/** Stores what login answers and flags the welcome popup (docs/product.md §4). */
 export function storeLogin(user: StoredUser, token: string): void {
   writeJson(localStorage, storageKeys.userInfo, user);
   localStorage.setItem(storageKeys.token, token);
@@ -84,11 +84,11 @@ export function isSubAccount(user: StoredUser): boolean {
   return user.parent_id === -1;
 }
 
-/** The `payment_gateway` values that turn deposits and withdrawals on (spec §3). */
+/** The `payment_gateway` values that turn deposits and withdrawals on (docs/product.md §3). */
 const PAYMENT_GATEWAYS_ON = ['1', '2', '3'];
 
 /**
- * The wallet menu and its pages (spec §2, §6): sign-up players while the operator has a gateway
+ * The wallet menu and its pages (docs/product.md §2, §6): sign-up players while the operator has a gateway
  * on; never a demo or a sub account (the server refuses them too; docs/payments.md).
  */
 export function canUsePayments(user: StoredUser, paymentGateway: string): boolean {

@@ -1,4 +1,4 @@
-/** Browser storage keys of spec §3, in one place. */
+/** Browser storage keys of docs/product.md §3, in one place. */
 export const storageKeys = {
   userInfo: 'userInfo',
   token: 'token',

@@ -3,7 +3,7 @@ import { VALIDATION_MESSAGES, mobileSchema, passwordSchema, usernameSchema } fro
 import { defineEndpoint } from './contract';
 
 /**
- * Account calls of spec §7, spelled as on the wire (typos included: `user/forgotPassord`,
+ * Account calls of docs/product.md §7, spelled as on the wire (typos included: `user/forgotPassord`,
  * `confrim_passowrd`, `referal_code`, `internelid`, `data['message-id']`). Answers the spec
  * leaves "not shown" are decided in docs/accounts.md.
  */
@@ -13,7 +13,7 @@ const yesNo = z.enum(['0', '1']);
 /** Login accepts any stored password up to this length (the policy caps new ones at 64). */
 const LOGIN_PASSWORD_MAX_LENGTH = 128;
 
-/** A required text field: a missing or empty value reads '{field} is required' (spec §5). */
+/** A required text field: a missing or empty value reads '{field} is required' (docs/product.md §5). */
 function requiredText(maxLength: number) {
   return z.string({ error: 'is required' }).min(1, 'is required').max(maxLength, `must be at most ${maxLength} characters`);
 }
@@ -23,7 +23,7 @@ export const otpCodeSchema = z.string({ error: 'is required' }).regex(OTP_CODE_P
 /** A user id as the site may send it (number or digits); never used to pick the user. */
 const ignoredUserId = z.union([z.number().int(), z.string().max(20)]).optional();
 
-/** The user fields of spec §3 that login, demo login and sign-up answer. */
+/** The user fields of docs/product.md §3 that login, demo login and sign-up answer. */
 export const loggedInUserSchema = z.object({
   token: z.string(),
   user_id: z.number().int(),

@@ -4,7 +4,7 @@ import { placeFancyBetRequestSchema, placeMarketBetRequestSchema } from './bets'
 const market = { match_id: 101, market_id: '1.234567', selection_id: 11, odds: 1.85, stack: 100, is_back: 1 };
 const fancy = { fancy_id: 7, selection_id: 3, run: 45, stack: 100, is_back: 0, size: 110, bet_type: 'F' };
 
-describe('placeMarketBet request (spec §7)', () => {
+describe('placeMarketBet request (docs/product.md §7)', () => {
   it('takes the spec payload and normalises ids and is_back', () => {
     expect(placeMarketBetRequestSchema.parse(market)).toEqual(market);
     expect(placeMarketBetRequestSchema.parse({ ...market, match_id: '101', market_id: 9991042, is_back: false })).toEqual({
@@ -38,7 +38,7 @@ describe('placeMarketBet request (spec §7)', () => {
   });
 });
 
-describe('placeFancyBet request (spec §7)', () => {
+describe('placeFancyBet request (docs/product.md §7)', () => {
   it('takes the spec payload', () => {
     expect(placeFancyBetRequestSchema.parse(fancy)).toEqual(fancy);
   });

@@ -5,7 +5,7 @@ import { isCalendarDay, MAX_REPORT_PAGE_SIZE, reportRangeDays } from '../domain/
 import { defineEndpoint } from './contract';
 
 /**
- * Placement requests and answers, spelled as spec §7 sends them (`stack` is the stake, in rupees),
+ * Placement requests and answers, spelled as docs/product.md §7 sends them (`stack` is the stake, in rupees),
  * the win/loss list and the bet reports.
  */
 
@@ -84,7 +84,7 @@ export const placeFancyBetRequestSchema = z.strictObject({
   stack,
   is_back: isBack,
   size: z.number().int('size must be a whole number').positive().max(MAX_RATE_PER_100),
-  /** Anything but 'M' is a fancy bet (spec §4). */
+  /** Anything but 'M' is a fancy bet (docs/product.md §4). */
   bet_type: z
     .string()
     .trim()
@@ -164,7 +164,7 @@ const matchIdField = z.union([
     .transform(Number),
 ]);
 
-/** One row of the win/loss list (spec §3). */
+/** One row of the win/loss list (docs/product.md §3). */
 export const winLossRowSchema = z.object({
   selection_id: z.number().int(),
   team_name: z.string(),

@@ -32,7 +32,7 @@ export const providerSchema = z.object({
 });
 export type CasinoProvider = z.infer<typeof providerSchema>;
 
-/** spec §7: the providers list of `/home/group/list`. */
+/** docs/product.md §7: the providers list of `/home/group/list`. */
 export const getProvidersList = defineEndpoint({
   method: 'GET',
   path: 'worldCasino/getProvidersList',
@@ -44,7 +44,7 @@ export const getProvidersList = defineEndpoint({
 export const casinoLobbySchema = z.object({
   /** Where game art lives: `${image_base}/${game.image}`. */
   image_base: z.string(),
-  /** The provider-name substring that shows the Indian casino link (spec §2). */
+  /** The provider-name substring that shows the Indian casino link (docs/product.md §2). */
   indian_casino_provider: z.string(),
   /** Whether an external sportsbook provider is configured (gap/gaplogin works). */
   has_external_sportsbook: z.boolean(),
@@ -109,7 +109,7 @@ export const launchGame = defineEndpoint({
   rateLimit: { max: 30, windowMs: 60_000 },
 });
 
-/** spec §7: launches the external sportsbook provider (SAP, game 550000). */
+/** docs/product.md §7: launches the external sportsbook provider (SAP, game 550000). */
 export const gapLogin = defineEndpoint({
   method: 'POST',
   path: 'gap/gaplogin',

@@ -1,5 +1,5 @@
 /**
- * The closed list of refusal codes and the HTTP status each maps to (product-rules.md,
+ * The closed list of refusal codes and the HTTP status each maps to (docs/product.md,
  * "Wire envelope and status codes"). 401 and 403 mean "your session is gone" and nothing else:
  * the site logs the user out on them.
  */

@@ -24,7 +24,7 @@ const wholeRupees = (min: number) =>
     });
 
 /**
- * Per-key rules for the operator's global settings (spec §3). Spelled as on the wire. The keys
+ * Per-key rules for the operator's global settings (docs/product.md §3). Spelled as on the wire. The keys
  * after `site_title` are ours (docs/payments.md): the deposit limits and presets, and the
  * first-deposit bonus (`percent` of the first deposit up to `max` rupees, into a bonus wallet).
  */

@@ -35,7 +35,7 @@ export const getUserBalance = defineEndpoint({
   auth: 'user',
   request: z.strictObject({}),
   data: balanceSchema,
-  /** The 5-second poll must not keep an idle session alive (product-rules.md). */
+  /** The 5-second poll must not keep an idle session alive (docs/product.md). */
   countsAsActivity: false,
   fromMemory: true,
   /** The header keeps showing the balance while a forced password change is pending. */
@@ -101,7 +101,7 @@ export const getButtonValue = defineEndpoint({
   path: 'user/getButtonValue',
   auth: 'user',
   request: z.strictObject({}),
-  /** JSON text of a list of { button_name, button_value, type } (spec §7). */
+  /** JSON text of a list of { button_name, button_value, type } (docs/product.md §7). */
   data: z.string(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * What a click on a price hands the bet slip (spec §3 "Bet slip data"). The sports pages create
+ * What a click on a price hands the bet slip (docs/product.md §3 "Bet slip data"). The sports pages create
  * it; the bet slip feature consumes it; the app layer wires the two together.
  */
 export interface BetSelection {
@@ -15,7 +15,7 @@ export interface BetSelection {
   is_back: 0 | 1;
   /** Decimal odds for match odds; per 100 for bookmaker; the size for fancy. */
   odds: number;
-  /** 'M' market bet; anything else is a fancy bet (spec §4). */
+  /** 'M' market bet; anything else is a fancy bet (docs/product.md §4). */
   bet_type: 'M' | 'F';
   fancy_id?: number;
   /** Fancy only: the line (runs) and its size (per 100). */

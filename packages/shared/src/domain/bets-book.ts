@@ -1,6 +1,6 @@
 /**
  * A player's book in one market: profit or loss for every outcome, netting all their bets
- * (a lay can offset a back), and the exposure, the worst of those losses (product-rules.md).
+ * (a lay can offset a back), and the exposure, the worst of those losses (docs/product.md).
  * Each bet's amounts are rounded on their own (bets.ts), so the book is exactly what settling
  * the bets one by one would pay.
  */
@@ -12,7 +12,7 @@ export interface Runner {
   teamName: string;
 }
 
-/** One row of the win/loss list (spec §3 `{team_name, profit_loss}`), in paise. */
+/** One row of the win/loss list (docs/product.md §3 `{team_name, profit_loss}`), in paise. */
 export interface RunnerProfitLoss extends Runner {
   profitLossPaise: number;
 }

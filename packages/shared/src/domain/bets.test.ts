@@ -36,7 +36,7 @@ describe('market kind', () => {
   });
 });
 
-describe('profit and loss of one bet (product-rules.md)', () => {
+describe('profit and loss of one bet (docs/product.md)', () => {
   it('match odds back at 1.85, ₹100: wins ₹85, loses ₹100', () => {
     const bet: Bet = { kind: 'match_odds', selectionId: 7, isBack: true, odds: 185, stakePaise: rupees(100) };
     expect(winAndLoss(bet)).toEqual({ winPaise: rupees(85), lossPaise: rupees(100) });
@@ -89,7 +89,7 @@ describe('profit and loss of one bet (product-rules.md)', () => {
   });
 });
 
-describe('possible win (spec §9)', () => {
+describe('possible win (docs/product.md §9)', () => {
   it.each([
     [
       'match odds back: (odds − 1) × stake',

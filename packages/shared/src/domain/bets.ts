@@ -1,5 +1,5 @@
 /**
- * The money of one bet (product-rules.md "Bets", spec §9), used by the bet slip and the server.
+ * The money of one bet (docs/product.md "Bets", docs/product.md §9), used by the bet slip and the server.
  * Stakes and amounts are integer paise. Odds are integers in hundredths: match odds are decimal
  * odds × 100 (1.85 → 185); bookmaker odds are the per-100 rate as quoted (85 pays 0.85 a rupee);
  * a fancy bet has an integer line `run` and a `size` per 100. Rounding, when a stake in paise makes
@@ -9,7 +9,7 @@ import type { BetSelection } from './bet-selection';
 
 export type MarketKind = 'match_odds' | 'bookmaker' | 'fancy';
 
-/** Bookmaker markets are named so, or carry ids with this prefix (product-rules.md). */
+/** Bookmaker markets are named so, or carry ids with this prefix (docs/product.md). */
 export const BOOKMAKER_MARKET_ID_PREFIX = '9991';
 /** Decimal odds 1.01 to 1000.00, in hundredths. */
 export const MIN_MATCH_ODDS = 101;
@@ -22,7 +22,7 @@ export const MAX_FANCY_RUN = 100_000;
  * a market's sums of many bets stay far below 2^53.
  */
 export const MAX_STAKE_PAISE = 10_000_000_000;
-/** The slip's odds stepper: 0.01 twice a click (spec §9), in hundredths. */
+/** The slip's odds stepper: 0.01 twice a click (docs/product.md §9), in hundredths. */
 export const ODDS_STEP_HUNDREDTHS = 2;
 
 /** A bet on a runner of a match-odds or bookmaker market. `odds` in hundredths or per 100. */
@@ -46,7 +46,7 @@ export interface FancyBet {
 export type Bet = MarketBet | FancyBet;
 
 /**
- * A market bet when bet_type is 'M', otherwise fancy (spec §4). A market bet is on a bookmaker
+ * A market bet when bet_type is 'M', otherwise fancy (docs/product.md §4). A market bet is on a bookmaker
  * market when the market's name contains "bookmaker" (any case) or its id starts with 9991.
  */
 export function marketKindOf(market: { bet_type: string; marketName: string; market_id: string | number }): MarketKind {

@@ -5,7 +5,7 @@ const UNITS = [
 ] as const;
 
 /**
- * Compact number format of spec §9: K at 1e3, M at 1e6, B at 1e9, one decimal;
+ * Compact number format of docs/product.md §9: K at 1e3, M at 1e6, B at 1e9, one decimal;
  * '-' stays '-'; 0 (or anything that is not a number) gives '0'.
  */
 export function formatCompactNumber(input: number | string): string {

@@ -21,7 +21,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 export const DESTINATION_KINDS = ['upi', 'bank'] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 
-/** The `payment_gateway` setting: 1, 2 and 3 turn deposits and withdrawals on; 0 is off (spec §3). */
+/** The `payment_gateway` setting: 1, 2 and 3 turn deposits and withdrawals on; 0 is off (docs/product.md §3). */
 export const PAYMENT_GATEWAYS_ON: readonly string[] = ['1', '2', '3'];
 
 export function isPaymentGatewayOn(setting: string): boolean {
@@ -29,7 +29,7 @@ export function isPaymentGatewayOn(setting: string): boolean {
 }
 
 /**
- * Who may deposit and withdraw (spec §6): sign-up users, never a demo or a sub account
+ * Who may deposit and withdraw (docs/product.md §6): sign-up users, never a demo or a sub account
  * (parent_id -1), and only while the operator has a gateway on.
  */
 export function canUsePayments(user: { isSignupUser: boolean; isDemo: boolean; parentId: number | null }, gateway: string) {

@@ -56,7 +56,7 @@ export function oddsLadderStep(oddsHundredths: number, ticks: number): number {
   return ODDS_LADDER[next] ?? oddsHundredths;
 }
 
-/** A market is a bookmaker market (odds per 100) when its name says so or its id starts 9991 (spec §9). */
+/** A market is a bookmaker market (odds per 100) when its name says so or its id starts 9991 (docs/product.md §9). */
 export function isBookmakerMarket(marketId: string, marketName: string): boolean {
   return marketId.startsWith('9991') || /bookmaker/i.test(marketName);
 }

@@ -1,4 +1,4 @@
-/** The sports of spec §3 with their fixed ids, in the order the sidebar lists them. */
+/** The sports of docs/product.md §3 with their fixed ids, in the order the sidebar lists them. */
 export const SPORTS = [
   { sportId: 4, name: 'cricket' },
   { sportId: -17, name: 'virtual t10' },
@@ -30,7 +30,7 @@ export const SPORTS = [
 
 /** Sport 4 (cricket) is the sportsbook. */
 export const SPORTSBOOK_SPORT_ID = 4;
-/** The sports the footer links to (spec §2). */
+/** The sports the footer links to (docs/product.md §2). */
 export const FOOTER_SPORT_IDS = [1, 2, 7511, 27454571] as const;
-/** External sportsbook launch (spec §9). */
+/** External sportsbook launch (docs/product.md §9). */
 export const SPORTSBOOK_PROVIDER = { providerName: 'SAP', gameId: 550000 } as const;

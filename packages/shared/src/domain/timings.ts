@@ -1,4 +1,4 @@
-/** Business timings of spec §9, in one place for both sides. */
+/** Business timings of docs/product.md §9, in one place for both sides. */
 export const BALANCE_POLL_MS = 5_000;
 export const OTP_RESEND_ENABLE_MS = 2_000;
 export const PASSWORD_CHANGE_LOGOUT_MS = 2_000;

@@ -3,7 +3,7 @@
  * The reasons behind each number are in docs/wallet.md.
  */
 
-/** `active_wallet`: 1 split, 2 wager, anything else none (spec §3). */
+/** `active_wallet`: 1 split, 2 wager, anything else none (docs/product.md §3). */
 export const ACTIVE_WALLET = { none: 0, split: 1, wager: 2 } as const;
 export type ActiveWallet = (typeof ACTIVE_WALLET)[keyof typeof ACTIVE_WALLET];
 export type BonusWallet = 'split' | 'wager';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Account field rules of spec §5, shared by the forms and the server. Each rule carries the
+ * Account field rules of docs/product.md §5, shared by the forms and the server. Each rule carries the
  * translation key of its message; the server sends the English text of the same message.
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{4,20}$/;

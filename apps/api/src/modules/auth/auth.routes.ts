@@ -10,7 +10,7 @@ function client(request: FastifyRequest): ClientInfo {
   return clientInfo(request.ip, request.headers['user-agent']);
 }
 
-/** The account calls of spec §7: wire names in, clear names to the services. */
+/** The account calls of docs/product.md §7: wire names in, clear names to the services. */
 export function registerAuthRoutes(
   app: FastifyInstance,
   services: { auth: AuthService; passwords: PasswordsService; otp: OtpService },

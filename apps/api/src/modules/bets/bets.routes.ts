@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../plugins/contract';
 import type { BetReports } from './bets-reports.service';
 import type { BetsService, PlacementCaller } from './bets.service';
 
-/** Sub accounts (parent_id -1) have no bet reports (spec §6). */
+/** Sub accounts (parent_id -1) have no bet reports (docs/product.md §6). */
 const SUB_ACCOUNT_PARENT_ID = -1;
 
 function callerOf(request: FastifyRequest): PlacementCaller {

@@ -94,7 +94,7 @@ function checkStake(stakePaise: number, min: number, max: number): void {
 
 /**
  * A back is taken when the offered back is ≥ the asked odds, a lay when the offered lay is ≤
- * (product-rules.md). Answers the odds it is taken at: the asked odds, or with `acceptBetter` the
+ * (docs/product.md). Answers the odds it is taken at: the asked odds, or with `acceptBetter` the
  * better price on offer (docs/betting.md). A refusal carries the price now in its `data`.
  */
 function takenMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number, acceptBetter: boolean): number {

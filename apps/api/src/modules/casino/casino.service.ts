@@ -19,7 +19,7 @@ import { GAME_CATEGORIES, type GameCategory } from './casino.table';
 import { fillLaunchTemplate, parseLaunchTemplate, parseProviderPublicKey } from './provider-keys';
 
 export const CASINO_CURRENCY = 'INR';
-/** The external sportsbook's game id in the gap/gaplogin body (spec §7). */
+/** The external sportsbook's game id in the gap/gaplogin body (docs/product.md §7). */
 export const SPORTSBOOK_GAME_ID = '550000';
 const LOBBY_ROW_SIZE = 12;
 const RECENT_LIMIT = 30;

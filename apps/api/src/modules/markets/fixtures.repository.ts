@@ -5,7 +5,7 @@ import type { FancyRecord, MarketRecord, MatchRecord } from './markets.table';
 
 // The feed sync's SQL: fixtures in, results out. The customer-facing reads are in markets.repository.ts.
 
-/** Exchange markets look like Betfair's ids; the bookmaker's start 9991 (spec §9). */
+/** Exchange markets look like Betfair's ids; the bookmaker's start 9991 (docs/product.md §9). */
 export function marketIdFor(matchId: number, type: string, index: number): string {
   return type === 'BOOKMAKER' ? `9991${matchId}` : `1.${matchId}${String(index + 1).padStart(2, '0')}`;
 }

@@ -16,7 +16,7 @@ import {
 import { writeTransaction } from '../../db/unit-of-work';
 import { RetryLaterError } from '../../plugins/error-handler';
 
-/** OTP rules of product-rules.md; the send limits are ours (docs/accounts.md). */
+/** OTP rules of docs/product.md; the send limits are ours (docs/accounts.md). */
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;

@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword } from './password';
 import { findUserById, findUserByMobile, findUserByNameKey, findUsersByEmail, insertUser } from './users.repository';
 
-/** Customers are type 7: the only type that logs in on this site (spec §6). */
+/** Customers are type 7: the only type that logs in on this site (docs/product.md §6). */
 export const CUSTOMER_USER_TYPE = 7;
-/** parent_id -1 marks a sub account (spec §3). */
+/** parent_id -1 marks a sub account (docs/product.md §3). */
 export const SUB_ACCOUNT_PARENT_ID = -1;
 
 export interface NewUser {

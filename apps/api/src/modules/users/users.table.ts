@@ -6,7 +6,7 @@ export interface UsersTable {
   user_name_key: string;
   password_hash: string;
   user_type_id: number;
-  /** -1 marks a sub account (spec §3). */
+  /** -1 marks a sub account (docs/product.md §3). */
   parent_id: number | null;
   mobile: string | null;
   email: string | null;

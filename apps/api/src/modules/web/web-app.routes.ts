@@ -36,7 +36,7 @@ const PAINTED_PAGE_CACHE_SIZE = 16;
  */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** The sports pages (spec §2 /sports/…, /sports-detail/…) share one chunk of code. */
+/** The sports pages (docs/product.md §2 /sports/…, /sports-detail/…) share one chunk of code. */
 function pageGroupOf(pathname: string): 'sports' | null {
   return pathname.startsWith('/sports/') || pathname.startsWith('/sports-detail/') ? 'sports' : null;
 }

@@ -5,7 +5,7 @@ import { requestLoginFor } from '@/features/account';
 import { useSession } from '@/lib/session';
 
 /**
- * Login guard (spec §2): a visitor without a stored session goes to /home, where the login modal
+ * Login guard (docs/product.md §2): a visitor without a stored session goes to /home, where the login modal
  * opens; after the login the site continues to the page they asked for (docs/shell.md).
  */
 export function RequireLogin() {

@@ -4,7 +4,7 @@ import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { canUsePayments, useSession } from '@/lib/session';
 
 /**
- * The wallet menu's pages (spec §2, §6): only sign-up players while a payment gateway is on.
+ * The wallet menu's pages (docs/product.md §2, §6): only sign-up players while a payment gateway is on.
  * Anyone else (a demo or a sub account, or every player while the gateway is off) finds no such
  * page, as the menu shows them none; the server refuses them too (docs/payments.md).
  */

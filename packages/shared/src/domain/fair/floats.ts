@@ -1,5 +1,5 @@
 /**
- * Provably fair randomness (product-rules.md, Casino): every outcome comes from
+ * Provably fair randomness (docs/product.md, Casino): every outcome comes from
  * HMAC-SHA256(key = server seed, message = `${clientSeed}:${nonce}:${cursor}`). Each 32-byte digest
  * gives eight floats in [0, 1), four bytes each (b0/256 + b1/256² + b2/256³ + b3/256⁴); a game that
  * needs more than eight floats takes the next cursor. The HMAC itself is injected, so the same

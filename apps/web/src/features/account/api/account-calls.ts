@@ -5,7 +5,7 @@ import { callApi } from '@/lib/api-client';
 import { completeLogin } from '../model/session-actions';
 
 /**
- * The account calls of spec §7 as mutations. Login-like calls finish with completeLogin (store,
+ * The account calls of docs/product.md §7 as mutations. Login-like calls finish with completeLogin (store,
  * then reload); the others hand the server's answer to the caller's onSuccess.
  */
 export function useLogin() {

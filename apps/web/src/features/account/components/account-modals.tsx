@@ -20,7 +20,7 @@ import '../account.css';
 const REFERRAL_PARAM = 'referance';
 const REFERRAL_CODE_MAX_LENGTH = 20;
 
-/** 401/403 anywhere: forget the session, go to the root page and say why (spec §4). */
+/** 401/403 anywhere: forget the session, go to the root page and say why (docs/product.md §4). */
 function useSessionEndedHandling(): void {
   const navigate = useNavigate();
   useEffect(

@@ -19,7 +19,7 @@ type Outcome = 'changed' | 'failed';
 const CHANGE_REQUEST_WINDOW_MS = 60_000;
 
 /**
- * After a change the player is logged out 2000 ms later, even on failure (spec §4, §9). Planned
+ * After a change the player is logged out 2000 ms later, even on failure (docs/product.md §4, §9). Planned
  * outside React, so closing the modal in those 2 s cannot cancel it.
  */
 function logoutAfterChange(userId: number, outcome: Outcome): void {

@@ -141,7 +141,7 @@ function ForgotPasswordBody() {
   );
 }
 
-/** Forgot password: phone step, then the OTP and a new password (spec §4). */
+/** Forgot password: phone step, then the OTP and a new password (docs/product.md §4). */
 export function ForgotPasswordModal({ isOpen }: { isOpen: boolean }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@/components/ui';
 import { accountUi, useAccountUi } from '../model/account-ui-store';
 
-/** The alert after a 401/403: its text says why, from the refusal's code (spec §8). */
+/** The alert after a 401/403: its text says why, from the refusal's code (docs/product.md §8). */
 export function SessionEndedAlert() {
   const { t } = useTranslation();
   const { sessionEndedCode } = useAccountUi();

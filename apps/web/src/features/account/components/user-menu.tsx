@@ -36,7 +36,7 @@ function MenuSection({ titleKey, links, children }: { titleKey: string; links: M
   );
 }
 
-/** The player's menu (spec §2, §6): entries depend on sign-up, sub account and the payment gateway. */
+/** The player's menu (docs/product.md §2, §6): entries depend on sign-up, sub account and the payment gateway. */
 export function UserMenu({ user, menuExtras }: { user: StoredUser; menuExtras?: ReactNode }) {
   const { t } = useTranslation();
   const settings = useSettingsOrDefaults();

@@ -76,7 +76,7 @@ export const changePasswordSchema = z
   .refine((form) => form.confirm_password === form.new_password, { path: ['confirm_password'], message: MESSAGE.doesNotMatch });
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
-/** Spaces are blocked in the user-name field (spec §5). */
+/** Spaces are blocked in the user-name field (docs/product.md §5). */
 export function withoutSpaces(value: string): string {
   return value.replace(/\s+/g, '');
 }

@@ -4,12 +4,12 @@ import { type StoredUser, clearSession, storeLogin } from '@/lib/session';
 import { accountUi } from './account-ui-store';
 import { markLeaving } from './planned-logout';
 
-/** What the site keeps of a login answer: spec §3 user info plus is_demo (the token is stored apart). */
+/** What the site keeps of a login answer: docs/product.md §3 user info plus is_demo (the token is stored apart). */
 export type StoredAccountUser = StoredUser & { is_demo?: '0' | '1' };
 
 /**
  * Login, demo login and sign-up success: store user and token, flag the welcome popup, reload
- * (spec §4) — at the guarded page the guest was going to, when a guard asked for this login.
+ * (docs/product.md §4) — at the guarded page the guest was going to, when a guard asked for this login.
  */
 export function completeLogin(data: LoggedInUser): void {
   const { token, ...fields } = data;
@@ -29,7 +29,7 @@ export function completeLogin(data: LoggedInUser): void {
   else window.location.reload();
 }
 
-/** Logout (spec §4): forget the stored user and token and reload at /home. */
+/** Logout (docs/product.md §4): forget the stored user and token and reload at /home. */
 export function leaveToHome(): void {
   markLeaving();
   clearSession();

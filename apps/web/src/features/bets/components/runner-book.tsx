@@ -7,7 +7,7 @@ import '../bets.css';
 export type WinLossList = DataOf<typeof endpoints.getWinLossList>;
 
 /**
- * The player's profit or loss if this runner wins (spec §3 win/loss list), shown under the
+ * The player's profit or loss if this runner wins (docs/product.md §3 win/loss list), shown under the
  * runner's name. Nothing when the player has no bet in the market.
  */
 export function RunnerBook({

@@ -80,7 +80,7 @@ function clickedOdds(selection: BetSelection, kind: MarketKind): number | null {
   return toOddsHundredths(kind, price);
 }
 
-/** Only match odds can be stepped; bookmaker rates and fancy sizes are taken as offered (spec §4, §9). */
+/** Only match odds can be stepped; bookmaker rates and fancy sizes are taken as offered (docs/product.md §4, §9). */
 export function canStepOdds(state: BetSlipState, direction: 1 | -1): boolean {
   if (state.kind !== 'match_odds' || state.odds === null || state.isPlacing) return false;
   const next = state.odds + direction * ODDS_STEP_HUNDREDTHS;

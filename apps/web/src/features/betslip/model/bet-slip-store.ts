@@ -60,7 +60,7 @@ export type SubmitOutcome =
 /**
  * One press of the place button: refuses when the summary names a reason, otherwise shows
  * loading, calls the place action, and closes and clears on success, or keeps the bet with the
- * reason inside the slip on a refusal (spec §4, §8). The caller confirms a placed bet.
+ * reason inside the slip on a refusal (docs/product.md §4, §8). The caller confirms a placed bet.
  */
 export async function submitBetSlip(
   store: BetSlipStore,

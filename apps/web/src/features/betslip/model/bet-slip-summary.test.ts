@@ -102,7 +102,7 @@ describe('why the place button is disabled', () => {
   });
 });
 
-describe('the request sent (spec §7 wire payloads)', () => {
+describe('the request sent (docs/product.md §7 wire payloads)', () => {
   it('a market bet carries the stepped decimal odds and the stake in rupees', () => {
     const state = betSlipReducer(withStake('250'), { type: 'oddsStepped', direction: 1 });
     const request = placeRequestOf(state);

@@ -96,7 +96,7 @@ export function summarizeBetSlip(state: BetSlipState, context: BetSlipContext): 
 
 export type PlaceBetRequest = { kind: 'market'; body: PlaceMarketBetRequest } | { kind: 'fancy'; body: PlaceFancyBetRequest };
 
-/** The wire payload (spec §7) for the bet on the slip, or null when it cannot be placed as it stands. */
+/** The wire payload (docs/product.md §7) for the bet on the slip, or null when it cannot be placed as it stands. */
 export function placeRequestOf(state: BetSlipState): PlaceBetRequest | null {
   const stake = readStake(state.stakeText);
   const { selection, kind, odds } = state;

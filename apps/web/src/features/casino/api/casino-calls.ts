@@ -24,7 +24,7 @@ export function useGameList(filter: { category?: CasinoCategory; provider?: stri
   });
 }
 
-/** `worldCasino/getProvidersList` (spec §7). */
+/** `worldCasino/getProvidersList` (docs/product.md §7). */
 export const providersQuery = queryOptions({
   queryKey: ['casino', 'providers'] as const,
   queryFn: async () => (await callApi(endpoints.getProvidersList, {})).data,

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 
-/** The player's Casino stake buttons (spec §9); the defaults until they load. */
+/** The player's Casino stake buttons (docs/product.md §9); the defaults until they load. */
 export function useCasinoStakes(isEnabled: boolean): number[] {
   const query = useQuery({
     queryKey: ['casino', 'stake-buttons'] as const,

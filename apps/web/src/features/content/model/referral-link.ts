@@ -1,6 +1,6 @@
 /**
  * A player's referral link. The code is the player's user name; the site opens the registration
- * form for a guest who follows it (spec §2, `/home?referance=` spelled as the spec spells it).
+ * form for a guest who follows it (docs/product.md §2, `/home?referance=` spelled as the spec spells it).
  */
 export function buildReferralLink(origin: string, userName: string): string {
   const url = new URL('/home', origin);

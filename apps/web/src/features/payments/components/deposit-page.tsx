@@ -17,7 +17,7 @@ import {
 } from '../model/payment-model';
 import '../payments.css';
 
-/** /deposit (spec §2): the amount (presets or typed), the method, then the gateway's page; back here for the outcome. */
+/** /deposit (docs/product.md §2): the amount (presets or typed), the method, then the gateway's page; back here for the outcome. */
 export function DepositPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

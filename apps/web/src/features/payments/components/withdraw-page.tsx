@@ -17,7 +17,7 @@ import { IdentityPanel } from './identity-panel';
 import '../payments.css';
 
 /**
- * /withdraw (spec §2): the identity state, payout destinations, what may be withdrawn (cash: bonus
+ * /withdraw (docs/product.md §2): the identity state, payout destinations, what may be withdrawn (cash: bonus
  * and money held for open bets are not), the request, and the requests still holding money with
  * Cancel while pending.
  */

@@ -12,7 +12,7 @@ export interface BottomBarProps {
   sportsbook: SportsbookEntry;
 }
 
-/** Phones only (spec §2): Browse toggles the sidebar, Casino, Sport Book (or Sports), Bets. */
+/** Phones only (docs/product.md §2): Browse toggles the sidebar, Casino, Sport Book (or Sports), Bets. */
 export const BottomBar = memo(function BottomBar({ sidebarId, isSidebarOpen, onToggleSidebar, sportsbook }: BottomBarProps) {
   const { t } = useTranslation();
   return (

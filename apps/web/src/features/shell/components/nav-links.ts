@@ -9,7 +9,7 @@ export interface NavLinkItem {
   icon?: ComponentType<{ size?: number }>;
 }
 
-/** Casino sections (spec §2 game-list routes), used by the sidebar, footer and home page. */
+/** Casino sections (docs/product.md §2 game-list routes), used by the sidebar, footer and home page. */
 export const CASINO_SECTIONS: NavLinkItem[] = [
   { to: paths.gameList('slot'), labelKey: 'nav.slots', icon: SlotIcon },
   { to: paths.gameList('Live-Casino'), labelKey: 'nav.liveCasino', icon: LiveIcon },

@@ -34,7 +34,7 @@ export interface ShellFrameProps {
   headerSearch?: ReactNode;
   /** In-play matches per sport id, shown beside each sport in the sidebar (sports feature). */
   liveCounts?: Readonly<Record<number, number>>;
-  /** Launches the external sportsbook (spec §7 gap/gaplogin, casino feature); without it the entry opens the unavailable page. */
+  /** Launches the external sportsbook (docs/product.md §7 gap/gaplogin, casino feature); without it the entry opens the unavailable page. */
   launchSportsbook?: SportsbookLauncher;
   /** Spec §2: the sidebar's Indian casino link shows (a provider's name holds the configured text). */
   showIndianCasino?: boolean;

@@ -29,7 +29,7 @@ describe('branding', () => {
     expect(readableTextOn('#1a237e')).toBe('#ffffff');
   });
 
-  it('titles the page with the site title, or the host name when it is empty (spec §9)', () => {
+  it('titles the page with the site title, or the host name when it is empty (docs/product.md §9)', () => {
     expect(pageTitle({ site_title: 'Royal Play' }, 'example.com')).toBe('Royal Play');
     expect(pageTitle({ site_title: '  ' }, 'example.com')).toBe('example.com');
   });

@@ -1,6 +1,6 @@
 import type { GlobalSettings } from '@app/shared';
 
-/** The operator's colours as the CSS variables every stylesheet reads (spec §3 wire names). */
+/** The operator's colours as the CSS variables every stylesheet reads (docs/product.md §3 wire names). */
 export function brandCssVariables(settings: GlobalSettings): Record<string, string> {
   return {
     '--bg-primary': settings.bg_primary_color,
@@ -32,7 +32,7 @@ export function pageTitle(settings: Pick<GlobalSettings, 'site_title'>, hostname
 
 /**
  * The operator's name for running text (hero, copyright): site_title only. The host name stands
- * in for the title in the tab (spec §9), but in text beside the operator's logo it would read as
+ * in for the title in the tab (docs/product.md §9), but in text beside the operator's logo it would read as
  * a second brand (issue 10).
  */
 export function brandName(settings: Pick<GlobalSettings, 'site_title'>): string {

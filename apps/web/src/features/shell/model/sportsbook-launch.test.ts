@@ -17,7 +17,7 @@ function recorder(overrides: Partial<ExternalLaunchDeps>) {
   return { deps, events };
 }
 
-describe('the external sportsbook entry (spec §4, §7, §8)', () => {
+describe('the external sportsbook entry (docs/product.md §4, §7, §8)', () => {
   it('asks a guest to log in and calls nothing', async () => {
     let calls = 0;
     const { deps, events } = recorder({ hasSession: false, launcher: async () => `${(calls += 1)}` });

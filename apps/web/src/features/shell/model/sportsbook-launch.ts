@@ -1,5 +1,5 @@
 /**
- * Asks the external sportsbook provider for a launch address (spec §7 `gap/gaplogin`, composed by
+ * Asks the external sportsbook provider for a launch address (docs/product.md §7 `gap/gaplogin`, composed by
  * the app from the casino feature); `redirectUrl` is the site's origin.
  */
 export type SportsbookLauncher = (redirectUrl: string) => Promise<string>;

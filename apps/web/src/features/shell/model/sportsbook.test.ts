@@ -6,7 +6,7 @@ import { allowedSportsbookUrl, frameHostsFromCsp } from './sportsbook-frame-url'
 const cricket = (isActive: '0' | '1'): Sport => ({ sport_id: 4, name: 'cricket', is_active: isActive });
 const football: Sport = { sport_id: 1, name: 'football', is_active: '1' };
 
-describe('isSportsbookAvailable (spec §4)', () => {
+describe('isSportsbookAvailable (docs/product.md §4)', () => {
   it('is available when sport 4 is in the list and active', () => {
     expect(isSportsbookAvailable([football, cricket('1')], false)).toBe(true);
   });

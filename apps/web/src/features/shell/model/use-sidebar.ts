@@ -16,7 +16,7 @@ export function useIsDesktop(): boolean {
 }
 
 /**
- * The sidebar toggles open and closed (spec §4). Desktop: open by default, the toggle collapses
+ * The sidebar toggles open and closed (docs/product.md §4). Desktop: open by default, the toggle collapses
  * it. Phones: closed by default, a drawer that closes itself after a navigation.
  */
 export function useSidebar() {

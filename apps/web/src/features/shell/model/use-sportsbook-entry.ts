@@ -12,9 +12,9 @@ export interface SportsbookEntry {
   /** True: the sportsbook is our own /sports/4 page; false: the external sportsbook is launched. */
   isAvailable: boolean;
   href: string;
-  /** For the external sportsbook: a guest gets the login modal (spec §5), a player the provider. */
+  /** For the external sportsbook: a guest gets the login modal (docs/product.md §5), a player the provider. */
   launch: () => void;
-  /** The shared loading flag (spec §2 sportsbook layout) while the provider's address is fetched. */
+  /** The shared loading flag (docs/product.md §2 sportsbook layout) while the provider's address is fetched. */
   isLaunching: boolean;
 }
 

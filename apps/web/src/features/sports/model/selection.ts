@@ -1,6 +1,6 @@
 import { type BetSelection, type Fancy, type Market, type MatchRow, isBookmakerMarket } from '@app/shared';
 
-/** The selection a click on a market price makes (spec §3 bet slip data). */
+/** The selection a click on a market price makes (docs/product.md §3 bet slip data). */
 export function marketSelection(
   match: { match_id: number; match_name: string },
   market: Pick<Market, 'market_id' | 'market_name'>,

@@ -6,7 +6,7 @@ import { storageKeys } from '@/lib/storage';
 
 export const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
 
-/** The exposure the site last saw, kept in session storage (spec §3), to paint before the first answer. */
+/** The exposure the site last saw, kept in session storage (docs/product.md §3), to paint before the first answer. */
 export function storedExposure(): number | undefined {
   const raw = sessionStorage.getItem(storageKeys.exposure);
   const value = raw === null ? NaN : Number(raw);
@@ -23,7 +23,7 @@ export const balanceQuery = queryOptions({
   staleTime: 0,
 });
 
-/** `user/getUserBalance`, polled every 5 s while logged in (spec §9). */
+/** `user/getUserBalance`, polled every 5 s while logged in (docs/product.md §9). */
 export function useBalance(isLoggedIn: boolean) {
   return useQuery({ ...balanceQuery, enabled: isLoggedIn, refetchInterval: isLoggedIn ? BALANCE_POLL_MS : false });
 }

@@ -20,7 +20,7 @@ const TABS: { id: ButtonType; labelKey: string }[] = [
   { id: 'Casino', labelKey: 'wallet.buttons.casino' },
 ];
 
-/** "Set button values": the player's quick-stake buttons, Game and Casino tabs (spec §2). */
+/** "Set button values": the player's quick-stake buttons, Game and Casino tabs (docs/product.md §2). */
 export function ButtonValuesModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const buttons = useStakeButtons(isOpen);

@@ -17,7 +17,7 @@ const CHOICES: { status: ActiveWallet; labelKey: string }[] = [
 
 /**
  * The user-menu entries of the wallet: the bonus wallet choice (not for sub accounts; a click on
- * a wallet holding no bonus is ignored; the page reloads on success, spec §4) and "Set button values".
+ * a wallet holding no bonus is ignored; the page reloads on success, docs/product.md §4) and "Set button values".
  */
 export function WalletMenuItems() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { formatWholeRupees } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 
-/** The stake: the player's Casino buttons (spec §9) and a field to type any amount. */
+/** The stake: the player's Casino buttons (docs/product.md §9) and a field to type any amount. */
 export function StakePicker({ stakes, value, onChange }: { stakes: number[]; value: number; onChange: (value: number) => void }) {
   const { t } = useTranslation();
   return (
