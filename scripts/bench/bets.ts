@@ -54,7 +54,10 @@ const SLICE_SECONDS = SMOKE ? 1 : 2;
 /** Issue 28: earlier bets of each player in the market, and the players of each side. */
 const EARLIER_BETS = 2_000;
 const HISTORY_PLAYERS = SMOKE ? 4 : 50;
-const HISTORY_TARGET_RATIO = 0.9;
+/** Placement with 2,000 earlier bets, or with responsible-play limits, against none (issues 28, 22). */
+const GROUP_TARGET_RATIO = 0.9;
+/** High enough that no limit refuses a bench bet. */
+const LIMIT_RUPEES = 10_000_000;
 
 /** 200 players with a session and money, written straight into the server's database (as wallet.ts does). */
 async function placingPlayers(server: RunningServer, count = PLACING_PLAYERS, prefix = 'benchbet'): Promise<string[]> {
@@ -301,6 +304,44 @@ async function compareHistory(context: BenchContext, label: string, servers: Run
   const fresh = await placingPlayers(server, HISTORY_PLAYERS, 'benchnew');
   const veterans = await placingPlayers(server, HISTORY_PLAYERS, 'benchold');
   await addEarlierBets(server, veterans, market);
+  const { base, other } = await alternateGroups(context, servers, market, fresh, veterans);
+  reportGroups(
+    context,
+    `no earlier bets in the market, ${label}`,
+    base,
+    `${EARLIER_BETS.toLocaleString('en')} earlier bets per player in the market`,
+    other,
+  );
+}
+
+/**
+ * Placements per second by players with a loss limit and a stake limit on every period (set
+ * high enough never to refuse) against players with none: every stake passes the limits' check
+ * (docs/responsible-play.md), which must cost little.
+ */
+async function compareLimits(context: BenchContext, label: string, servers: RunningServer[]) {
+  const server = servers[0]!;
+  const market = await farMarket(server);
+  const free = await placingPlayers(server, HISTORY_PLAYERS, 'benchfree');
+  const limited = await placingPlayers(server, HISTORY_PLAYERS, 'benchlimit');
+  for (const token of limited) {
+    for (const kind of ['loss', 'stake']) {
+      for (const period of ['day', 'week', 'month']) {
+        const res = await fetch(`${server.url}/api/rg/setLimit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ kind, period, amount: LIMIT_RUPEES }),
+        });
+        if (!res.ok) throw new Error(`rg/setLimit answered ${res.status}: ${await res.text()}`);
+      }
+    }
+  }
+  const { base, other } = await alternateGroups(context, servers, market, free, limited);
+  reportGroups(context, `no limits, ${label}`, base, 'a loss and a stake limit on every period', other);
+}
+
+/** Two groups of players placing the same bet in alternating slices after a warm-up of each. */
+async function alternateGroups(context: BenchContext, servers: RunningServer[], market: Market, base: string[], other: string[]) {
   const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
   const requestsOf = (tokens: string[]): autocannon.Request[] =>
     tokens.map((token) => ({
@@ -309,28 +350,24 @@ async function compareHistory(context: BenchContext, label: string, servers: Run
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body,
     }));
-  const none: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
-  const earlier: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
-  await httpSlice(servers, requestsOf(fresh), WARM_UP_SECONDS, context.load, { ...none });
-  await httpSlice(servers, requestsOf(veterans), WARM_UP_SECONDS, context.load, { ...earlier });
+  const baseTotals: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const otherTotals: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  await httpSlice(servers, requestsOf(base), WARM_UP_SECONDS, context.load, { ...baseTotals });
+  await httpSlice(servers, requestsOf(other), WARM_UP_SECONDS, context.load, { ...otherTotals });
   for (let slice = 0; slice < SLICES; slice += 1) {
-    await httpSlice(servers, requestsOf(fresh), SLICE_SECONDS, context.load, none);
-    await httpSlice(servers, requestsOf(veterans), SLICE_SECONDS, context.load, earlier);
+    await httpSlice(servers, requestsOf(base), SLICE_SECONDS, context.load, baseTotals);
+    await httpSlice(servers, requestsOf(other), SLICE_SECONDS, context.load, otherTotals);
   }
-  const noneRate = none.placements / none.seconds;
-  const earlierRate = earlier.placements / earlier.seconds;
-  const failed = (totals: SliceTotals) => (totals.failures > 0 ? `, ${totals.failures} failed` : '');
-  context.report({
-    name: `POST bet/placeMarketBet, no earlier bets in the market, ${label}`,
-    value: formatRate(noneRate),
-    note: `p99 ${formatMs(none.p99Ms)}${failed(none)}`,
-  });
-  context.report({
-    name: `  ${EARLIER_BETS.toLocaleString('en')} earlier bets per player in the market`,
-    value: formatRate(earlierRate),
-    note: `p99 ${formatMs(earlier.p99Ms)}${failed(earlier)}`,
-  });
-  context.report({ name: '  ratio to none', value: formatRatio(earlierRate / noneRate, HISTORY_TARGET_RATIO) });
+  return { base: baseTotals, other: otherTotals };
+}
+
+function reportGroups(context: BenchContext, baseLabel: string, base: SliceTotals, otherLabel: string, other: SliceTotals) {
+  const note = (totals: SliceTotals) =>
+    `p99 ${formatMs(totals.p99Ms)}${totals.failures > 0 ? `, ${totals.failures} failed` : ''}`;
+  const rate = (totals: SliceTotals) => totals.placements / totals.seconds;
+  context.report({ name: `POST bet/placeMarketBet, ${baseLabel}`, value: formatRate(rate(base)), note: note(base) });
+  context.report({ name: `  ${otherLabel}`, value: formatRate(rate(other)), note: note(other) });
+  context.report({ name: '  ratio', value: formatRatio(rate(other) / rate(base), GROUP_TARGET_RATIO) });
 }
 
 /** A fresh PostgreSQL schema the API instances share; dropped by the returned function. */
@@ -357,6 +394,7 @@ export const betsScenario: BenchScenario = {
       writers: 1,
     });
     await compareHistory(context, 'SQLite', [api]);
+    await compareLimits(context, 'SQLite', [api]);
     await api.stop();
 
     const target = await postgresSchema();
@@ -369,6 +407,7 @@ export const betsScenario: BenchScenario = {
         writers: CONNECTIONS,
       });
       await compareHistory(context, 'PostgreSQL, two API instances', [first, second]);
+      await compareLimits(context, 'PostgreSQL, two API instances', [first, second]);
       await Promise.all([first.stop(), second.stop()]);
     } finally {
       await target.drop();
