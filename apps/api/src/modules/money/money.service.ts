@@ -244,11 +244,17 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     return toBalances(await listUserBalances(db, userId));
   }
 
-  async function checkStake(tx: Tx, stake: Omit<Stake, 'heldExposure'>): Promise<void> {
-    if (rules.length === 0) return;
-    let held: Promise<number> | undefined;
-    const heldExposure = () =>
-      (held ??= readBalances(tx, stake.userId).then((balances) => balances.exposure + balances.bonusExposure));
+  /** The player's balances, read at most once by a verb: its rules and its posting share them. */
+  function balancesOnce(tx: Tx, userId: number): () => Promise<WalletBalances> {
+    let read: Promise<WalletBalances> | undefined;
+    return () => (read ??= readBalances(tx, userId));
+  }
+
+  async function checkStake(tx: Tx, stake: Omit<Stake, 'heldExposure'>, balances: () => Promise<WalletBalances>): Promise<void> {
+    const heldExposure = async () => {
+      const { exposure, bonusExposure } = await balances();
+      return exposure + bonusExposure;
+    };
     for (const rule of rules) await rule.checkStake?.(tx, { ...stake, heldExposure });
   }
 
@@ -261,11 +267,12 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
   async function setExposure(
     tx: Tx,
     input: { userId: number; subject: string; exposure: number; cause: string; sessionId?: string | null },
+    known: { row: Awaited<ReturnType<typeof findMarketExposure>>; balances: () => Promise<WalletBalances> } | null = null,
   ): Promise<ExposureResult> {
     const { userId, subject, exposure } = input;
     if (!Number.isSafeInteger(exposure) || exposure < 0) throw new Error(`Exposure must be whole paise >= 0, not ${exposure}`);
     assertPlayerLocked(tx, userId);
-    const row = await findMarketExposure(tx, userId, subject);
+    const row = known ? known.row : await findMarketExposure(tx, userId, subject);
     const cashHeld = Number(row?.cash_held ?? 0);
     const bonusHeld = Number(row?.bonus_held ?? 0);
     const change = exposure - cashHeld - bonusHeld;
@@ -273,7 +280,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     let cashMove: number;
     let bonusMove: number;
     if (change > 0) {
-      const balances = await readBalances(tx, userId);
+      const balances = await (known?.balances ?? balancesOnce(tx, userId))();
       const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
       const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
       if (!taken.ok) {
@@ -382,10 +389,12 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
 
     async holdForBet(tx, hold) {
       assertPlayerLocked(tx, hold.userId);
-      const held = rules.length > 0 ? await findMarketExposure(tx, hold.userId, hold.subject) : undefined;
-      const exposureChange = hold.exposure - Number(held?.cash_held ?? 0) - Number(held?.bonus_held ?? 0);
-      await checkStake(tx, { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount, exposureChange });
-      return setExposure(tx, hold);
+      const row = await findMarketExposure(tx, hold.userId, hold.subject);
+      const balances = balancesOnce(tx, hold.userId);
+      const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
+      const { product, amount } = hold.stake;
+      await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
+      return setExposure(tx, hold, { row, balances });
     },
 
     async settleBets(tx, result) {
@@ -422,8 +431,9 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
 
     async casinoStake(tx, { userId, provider, amount, reference, subject }) {
       assertPlayerLocked(tx, userId);
-      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount });
-      const balances = await readBalances(tx, userId);
+      const readOnce = balancesOnce(tx, userId);
+      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce);
+      const balances = await readOnce();
       const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
       const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);
       const taken = allocateStake(amount, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });

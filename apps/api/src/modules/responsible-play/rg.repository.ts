@@ -40,24 +40,29 @@ export interface UsageSums {
   month: number;
 }
 
+const selectUsage = reusableQuery(
+  (db: Db, dayStart: number, weekStart: number, userId: number, monthStart: number) =>
+    db
+      .selectFrom('rg_usage')
+      .select((eb) => [
+        'kind',
+        eb.fn.sum<number>(eb.case().when('hour', '>=', dayStart).then(eb.ref('amount')).else(0).end()).as('day'),
+        eb.fn.sum<number>(eb.case().when('hour', '>=', weekStart).then(eb.ref('amount')).else(0).end()).as('week'),
+        eb.fn.sum<number>('amount').as('month'),
+      ])
+      .where('user_id', '=', userId)
+      .where('hour', '>=', monthStart)
+      .groupBy('kind'),
+  [numberSentinel(0), numberSentinel(1), numberSentinel(2), numberSentinel(3)] as const,
+);
+
 /** The player's stakes and net losses in each rolling window, by kind; hours are epoch hours. */
 export async function sumUsage(
   db: Db,
   userId: number,
   starts: { day: number; week: number; month: number },
 ): Promise<Record<'stake' | 'loss', UsageSums>> {
-  const rows = await db
-    .selectFrom('rg_usage')
-    .select((eb) => [
-      'kind',
-      eb.fn.sum<number>(eb.case().when('hour', '>=', starts.day).then(eb.ref('amount')).else(0).end()).as('day'),
-      eb.fn.sum<number>(eb.case().when('hour', '>=', starts.week).then(eb.ref('amount')).else(0).end()).as('week'),
-      eb.fn.sum<number>('amount').as('month'),
-    ])
-    .where('user_id', '=', userId)
-    .where('hour', '>=', starts.month)
-    .groupBy('kind')
-    .execute();
+  const rows = await selectUsage(db, starts.day, starts.week, userId, starts.month);
   const sums = { stake: { day: 0, week: 0, month: 0 }, loss: { day: 0, week: 0, month: 0 } };
   for (const row of rows) {
     sums[row.kind] = { day: Number(row.day ?? 0), week: Number(row.week ?? 0), month: Number(row.month ?? 0) };
