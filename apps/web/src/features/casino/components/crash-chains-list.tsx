@@ -1,3 +1,4 @@
+import { latinDigitsLocale } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@/components/ui';
@@ -12,7 +13,7 @@ export function CrashChainsList() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const chains = useCrashChains();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="casino-chain" aria-labelledby={`${id}-title`} data-testid="crash-chains">
       <h2 id={`${id}-title`}>{t('casino.chains.title')}</h2>

@@ -35,7 +35,7 @@ export function DepositPage() {
 }
 
 function DepositForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useSettingsOrDefaults();
   const limits = depositLimits(settings);
   const presets = depositPresets(settings, limits);
@@ -47,7 +47,7 @@ function DepositForm() {
   const [isSubmitted, setIsSubmitted] = useState(false);
   const parsed = parseAmount(amountText, limits);
   const problem = 'problem' in parsed ? parsed.problem : null;
-  const range = { min: formatRupees(limits.min, i18n.language), max: formatRupees(limits.max, i18n.language) };
+  const range = { min: formatRupees(limits.min), max: formatRupees(limits.max) };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -67,7 +67,7 @@ function DepositForm() {
     <form id={formId} className="payments-card" onSubmit={submit} noValidate>
       {offer && (
         <p className="payments-offer" role="note">
-          {t('payments.deposit.offer', { percent: offer.percent, max: formatRupees(offer.max, i18n.language) })}
+          {t('payments.deposit.offer', { percent: offer.percent, max: formatRupees(offer.max) })}
         </p>
       )}
       {presets.length > 0 && (
@@ -82,7 +82,7 @@ function DepositForm() {
                 aria-pressed={amountText === String(preset)}
                 onClick={() => setAmountText(String(preset))}
               >
-                {formatRupees(preset, i18n.language)}
+                {formatRupees(preset)}
               </button>
             ))}
           </div>
@@ -117,7 +117,7 @@ function DepositForm() {
 
 /** Back from the gateway: the order's outcome, asked again every few seconds while it is pending. */
 function DepositOutcome({ orderId, onAgain }: { orderId: string; onAgain: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [isWaiting, setIsWaiting] = useState(true);
   const deposit = useDeposit(orderId, isWaiting);
   useEffect(() => {
@@ -137,7 +137,7 @@ function DepositOutcome({ orderId, onAgain }: { orderId: string; onAgain: () => 
     );
   }
   const { status, amount } = deposit.data;
-  const money = formatRupees(amount, i18n.language);
+  const money = formatRupees(amount);
   return (
     <div
       className={`payments-card payments-outcome payments-outcome--${status}`}

@@ -1,4 +1,4 @@
-import type { DepositRow, ReportQuery, WithdrawRow } from '@app/shared';
+import { latinDigitsLocale, type DepositRow, type ReportQuery, type WithdrawRow } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
 import { endpoints } from '@/lib/api-routes';
@@ -13,13 +13,13 @@ function useStatementQuery() {
 }
 
 function Totals({ items }: { items: { label: string; amount: number; testId?: string }[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <dl className="payments-totals" aria-label={t('payments.statements.totals')}>
       {items.map((item) => (
         <div key={item.label} className="payments-totals__item" data-testid={item.testId}>
           <dt>{item.label}</dt>
-          <dd>{formatRupees(item.amount, i18n.language)}</dd>
+          <dd>{formatRupees(item.amount)}</dd>
         </div>
       ))}
     </dl>
@@ -36,7 +36,7 @@ export function DepositStatementPage() {
   const { t, i18n } = useTranslation();
   const { paging, query } = useStatementQuery();
   const report = usePaymentStatement(endpoints.depositStatement, query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataColumn<DepositRow>[] = [
     { key: 'date', header: t('payments.statements.date'), render: (row) => dateFormat.format(new Date(row.created_at)) },
     {
@@ -51,7 +51,7 @@ export function DepositStatementPage() {
       key: 'amount',
       header: t('payments.statements.amount'),
       align: 'end',
-      render: (row) => formatRupees(row.amount, i18n.language),
+      render: (row) => formatRupees(row.amount),
     },
   ];
   return (
@@ -93,7 +93,7 @@ export function WithdrawStatementPage() {
   const { t, i18n } = useTranslation();
   const { paging, query } = useStatementQuery();
   const report = usePaymentStatement(endpoints.withdrawStatement, query);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataColumn<WithdrawRow>[] = [
     { key: 'date', header: t('payments.statements.date'), render: (row) => dateFormat.format(new Date(row.created_at)) },
     { key: 'id', header: t('payments.statements.reference'), render: (row) => `#${row.withdraw_id}` },
@@ -113,7 +113,7 @@ export function WithdrawStatementPage() {
       key: 'amount',
       header: t('payments.statements.amount'),
       align: 'end',
-      render: (row) => formatRupees(row.amount, i18n.language),
+      render: (row) => formatRupees(row.amount),
     },
   ];
   return (

@@ -1,4 +1,4 @@
-import type { PayoutDestination } from '@app/shared';
+import { latinDigitsLocale, type PayoutDestination } from '@app/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, Loading, toast } from '@/components/ui';
@@ -38,7 +38,7 @@ export function WithdrawPage() {
 }
 
 function WithdrawForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = useId();
   const info = useWithdrawInfo();
   const kyc = useKycStatus();
@@ -85,7 +85,7 @@ function WithdrawForm() {
       ) : (
         <>
           <p className="payments-withdrawable" data-testid="withdrawable">
-            {t('payments.withdraw.withdrawable')} <strong>{formatRupees(info.data.withdrawable, i18n.language)}</strong>
+            {t('payments.withdraw.withdrawable')} <strong>{formatRupees(info.data.withdrawable)}</strong>
           </p>
           <p className="payments-note">{t('payments.withdraw.withdrawableNote')}</p>
           <DestinationsPanel destinations={list} chosen={chosen} onChoose={setDestinationId} isLoading={destinations.isPending} />
@@ -99,14 +99,14 @@ function WithdrawForm() {
               value={amountText}
               onChange={(event) => setAmountText(event.target.value)}
               hint={t('payments.withdraw.range', {
-                min: formatRupees(info.data.min_withdraw, i18n.language),
-                max: formatRupees(info.data.max_withdraw, i18n.language),
+                min: formatRupees(info.data.min_withdraw),
+                max: formatRupees(info.data.max_withdraw),
               })}
               error={
                 isSubmitted && problem
                   ? t(`payments.amount.${problem}`, {
-                      min: formatRupees(limits?.min ?? 0, i18n.language),
-                      max: formatRupees(limits?.max ?? 0, i18n.language),
+                      min: formatRupees(limits?.min ?? 0),
+                      max: formatRupees(limits?.max ?? 0),
                     })
                   : isSubmitted && chosen === null
                     ? t('payments.withdraw.chooseDestination')
@@ -279,7 +279,7 @@ function OpenRequests() {
   const info = useWithdrawInfo();
   const cancel = useCancelWithdraw();
   const open = info.data?.open ?? [];
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   if (open.length === 0) return null;
   return (
     <section className="payments-card" aria-labelledby={headingId}>
@@ -290,7 +290,7 @@ function OpenRequests() {
         {open.map((row) => (
           <li key={row.withdraw_id} className="payments-request" data-testid="open-withdrawal">
             <div>
-              <strong>{formatRupees(row.amount, i18n.language)}</strong> · {row.destination}
+              <strong>{formatRupees(row.amount)}</strong> · {row.destination}
               <br />
               <span className={`payments-status payments-status--${row.status}`}>{t(`payments.status.${row.status}`)}</span>{' '}
               <span className="payments-note">{dateFormat.format(new Date(row.created_at))}</span>
@@ -300,7 +300,7 @@ function OpenRequests() {
                 variant="danger"
                 size="sm"
                 isLoading={cancel.isPending && cancel.variables.withdrawId === row.withdraw_id}
-                aria-label={t('payments.withdraw.cancelOne', { amount: formatRupees(row.amount, i18n.language) })}
+                aria-label={t('payments.withdraw.cancelOne', { amount: formatRupees(row.amount) })}
                 onClick={() =>
                   cancel.mutate(
                     { withdrawId: row.withdraw_id, idempotencyKey: crypto.randomUUID() },

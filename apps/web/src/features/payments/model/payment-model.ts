@@ -4,15 +4,8 @@
  * problem beside the field. The server has the last word and its message is shown as it is.
  */
 
-/** Rupees as the site shows them: ₹ with Indian digit grouping and two decimals. */
-export function formatRupees(amount: number, language = 'en'): string {
-  return new Intl.NumberFormat(`${language}-IN`, {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
+/** Rupees as the site shows them everywhere (docs/shell.md "Numbers"). */
+export { formatRupees } from '@app/shared';
 
 export interface DepositLimits {
   min: number;
