@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,6 @@ import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 
 export interface LedgerBenchTarget {
   kind: 'sqlite' | 'postgres';
-  /** PostgreSQL: put back the NOTIFY trigger on balances that migration 0006 removed (to measure it). */
-  withNotifyTrigger?: boolean;
   /** Parallel writers, each debiting its own player (PostgreSQL only; SQLite has one writer). */
   writers: number;
   debits: number;
@@ -127,15 +125,6 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
     const { money } = createMoneyModule({ db: serviceTarget.database.db, clock: systemClock });
     const servicePlayers = await fundedPlayers(serviceTarget.database, writers, 'svc');
     const rawPlayers = await fundedPlayers(rawTarget.database, writers, 'raw');
-    if (target.withNotifyTrigger) {
-      for (const { database } of [serviceTarget, rawTarget]) {
-        await sql
-          .raw(
-            "create trigger ledger_accounts_user_changed after insert or update of balance or delete on ledger_accounts for each row execute function app_notify_user_changed('owner_user_id')",
-          )
-          .execute(database.db);
-      }
-    }
     // The raw path must not share a connection with the migrated handle.
     await rawTarget.database.close();
     const serviceDebit = (userId: number) =>

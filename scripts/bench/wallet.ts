@@ -137,17 +137,5 @@ export const walletScenario: BenchScenario = {
     });
     report({ name: '  raw pg, same statements', value: `${Math.round(postgres.rawRate)} /s` });
     report({ name: '  ratio to raw', value: formatRatio(postgres.serviceRate / postgres.rawRate, LEDGER_TARGET_RATIO) });
-    // Migration 0006 dropped the NOTIFY trigger on balances: the same run with it put back.
-    const notifying = await benchLedger({
-      kind: 'postgres',
-      writers: PG_WRITERS,
-      debits: LEDGER_DEBITS,
-      withNotifyTrigger: true,
-    });
-    report({
-      name: `  with the balance NOTIFY trigger (before 0006), ${PG_WRITERS} writers`,
-      value: `${Math.round(notifying.serviceRate)} /s`,
-      note: `raw ${Math.round(notifying.rawRate)} /s; without it ${(postgres.serviceRate / notifying.serviceRate).toFixed(2)}x as fast`,
-    });
   },
 };
