@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import type { BetReports } from './bets-reports.service';
 import type { BetsService, PlacementCaller } from './bets.service';
+import type { CashOutService } from './cash-out.service';
 
 /** Sub accounts (parent_id -1) have no bet reports (spec §6). */
 const SUB_ACCOUNT_PARENT_ID = -1;
@@ -16,7 +17,10 @@ function refuseSubAccount(request: FastifyRequest): void {
   if (request.user.parentId === SUB_ACCOUNT_PARENT_ID) throw new AppError('REFUSED', 'Sub accounts have no bet reports');
 }
 
-export function registerBetsRoutes(app: FastifyInstance, bets: BetsService, reports: BetReports): void {
+export function registerBetsRoutes(
+  app: FastifyInstance,
+  { bets, cashOut, reports }: { bets: BetsService; cashOut: CashOutService; reports: BetReports },
+): void {
   registerEndpoint(app, endpoints.placeMarketBet, async ({ body, request }) => ({
     data: await bets.placeMarketBet(callerOf(request), body),
     message: 'Bet placed',
@@ -25,6 +29,15 @@ export function registerBetsRoutes(app: FastifyInstance, bets: BetsService, repo
   registerEndpoint(app, endpoints.placeFancyBet, async ({ body, request }) => ({
     data: await bets.placeFancyBet(callerOf(request), body),
     message: 'Bet placed',
+  }));
+
+  registerEndpoint(app, endpoints.cashOutQuote, async ({ body, request }) => ({
+    data: await cashOut.quote(request.user.userId, body.market_id),
+  }));
+
+  registerEndpoint(app, endpoints.cashOut, async ({ body, request }) => ({
+    data: await cashOut.cashOut(callerOf(request), body),
+    message: 'Cashed out',
   }));
 
   registerEndpoint(app, endpoints.getWinLossList, async ({ body, request }) => ({
