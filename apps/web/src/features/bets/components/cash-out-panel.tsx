@@ -65,7 +65,12 @@ export function CashOutPanel({ market, book }: { market: Market; book: readonly 
   }
 
   return (
-    <section className="cash-out" data-testid="cash-out" data-state={view.state} aria-label={t('bets.cashOut.title')}>
+    <section
+      className="cash-out"
+      data-testid="cash-out"
+      data-state={view.state}
+      aria-label={`${t('bets.cashOut.title')} · ${market.market_name}`}
+    >
       {view.state === 'offered' && shown !== null ? (
         <>
           <p className="cash-out__value">
@@ -82,7 +87,7 @@ export function CashOutPanel({ market, book }: { market: Market; book: readonly 
               </span>
             )}
           </p>
-          <div className="cash-out__shares" role="radiogroup" aria-labelledby={shareLabelId}>
+          <div className="cash-out__shares" role="group" aria-labelledby={shareLabelId}>
             <span id={shareLabelId} className="visually-hidden">
               {t('bets.cashOut.share')}
             </span>
@@ -90,8 +95,7 @@ export function CashOutPanel({ market, book }: { market: Market; book: readonly 
               <button
                 key={option}
                 type="button"
-                role="radio"
-                aria-checked={share === option}
+                aria-pressed={share === option}
                 className="cash-out__share"
                 disabled={isPlacing}
                 onClick={() => {
