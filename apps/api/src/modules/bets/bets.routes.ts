@@ -1,4 +1,4 @@
-import { endpoints } from '@app/shared';
+import { endpoints, formatRupees } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
@@ -35,10 +35,13 @@ export function registerBetsRoutes(
     data: await cashOut.quote(request.user.userId, body.market_id),
   }));
 
-  registerEndpoint(app, endpoints.cashOut, async ({ body, request }) => ({
-    data: await cashOut.cashOut(callerOf(request), body),
-    message: 'Cashed out',
-  }));
+  registerEndpoint(app, endpoints.cashOut, async ({ body, request }) => {
+    const data = await cashOut.cashOut(callerOf(request), body);
+    const value = formatRupees(data.value);
+    const message =
+      data.share === 1 ? `Cashed out: ${value} on every runner` : `Cashed out ${Math.round(data.share * 100)}% of ${value}`;
+    return { data, message };
+  });
 
   registerEndpoint(app, endpoints.getWinLossList, async ({ body, request }) => ({
     data: await reports.winLossList(request.user.userId, body.match_id),
