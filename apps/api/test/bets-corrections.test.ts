@@ -1,8 +1,8 @@
-import type { BetRow, StatementRow } from '@app/shared';
+import type { BetRow, MarketsSnapshot, StatementRow } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit';
 import { createSettlementService, type SettlementService } from '../src/modules/bets/settlement.service';
-import { balanceOf, findOpenFancy, findOpenMatchOdds, type OpenMarket, placeBet } from './bets-support';
+import { balanceOf, findOpenFancy, findOpenMatchOdds, type OpenMarket, placeBet, snapshotsOf } from './bets-support';
 import { runAdminProcess } from './test-app';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
@@ -155,6 +155,39 @@ describe('npm run admin -- market void on a settled market', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('Insufficient balance');
     expect((await settlementsOf(target)).map((row) => row.settlement_no)).toEqual([1, 2]);
+    await expectLedgerClean();
+  }, 60_000);
+
+  it('re-settles a Place market with every placed runner', async () => {
+    const race = (await snapshotsOf(t)).find((snapshot: MarketsSnapshot) =>
+      snapshot.markets.some((market) => market.market_type === 'PLACE' && market.status === 'OPEN'),
+    );
+    const place = race!.markets.find((market) => market.market_type === 'PLACE')!;
+    const places = place.number_of_winners!;
+    const open: OpenMarket = { matchId: race!.match.match_id, market: place, snapshot: race! };
+    const target = `M:${place.market_id}`;
+    const player = await funded('corr_place');
+    const backed = await back(open, player.token, 0, 200);
+    // First declared without the backed runner among the placed ones: the back loses.
+    const others = place.runners.slice(1, 1 + places).map((runner) => runner.selection_id);
+    await settlement.settle(target, { outcome: 'winners', winnerSelectionIds: others }, 'feed');
+    expect((await balanceOf(t, player.token)).free_chip).toBe(800);
+    const placed = [backed.selectionId, ...others.slice(0, places - 1)];
+    const run = await runAdminProcess(
+      t.databaseEnv,
+      'market',
+      'resettle',
+      '--market',
+      place.market_id,
+      '--winner',
+      placed.join(','),
+      '--reason',
+      'Photo finish reviewed',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const win = Math.floor(Math.round((backed.odds - 1) * 100) * 200) / 100;
+    expect((await balanceOf(t, player.token)).free_chip).toBeCloseTo(1000 + win, 2);
+    expect(await betStatuses(target)).toEqual([{ status: 'won', profit_loss: Math.round(win * 100) }]);
     await expectLedgerClean();
   }, 60_000);
 });
