@@ -15,6 +15,7 @@ import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { prepareDatabase } from '../../apps/api/src/startup';
 import type autocannon from 'autocannon';
 import pg from 'pg';
+import { benchCashOut } from './bets-cash-out';
 import { type RawBet, type RawPlacer, rawPostgresPlacer, rawSqlitePlacer } from './bets-raw';
 import {
   type BenchContext,
@@ -34,6 +35,7 @@ import { farMatchOdds } from '../../apps/api/test/bets-support';
  * instances; and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite.
  * Issue 28: placement by players with 2,000 earlier bets each in the market against players with
  * none (the running position: target ≥ 0.9×), on SQLite and on PostgreSQL.
+ * Issue 24: cash-out quotes for 1,000 positions on one market as prices change (bets-cash-out.ts).
  * BENCH_SMOKE=1 runs every part small and short, to show it works (no figures).
  */
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -385,7 +387,7 @@ async function postgresSchema(): Promise<{ url: string; schema: string; drop(): 
 }
 
 export const betsScenario: BenchScenario = {
-  name: 'bets: placements through HTTP vs the raw driver (SQLite, PostgreSQL), settling 100,000 bets',
+  name: 'bets: placements through HTTP vs the raw driver (SQLite, PostgreSQL), cash-out quotes, settling 100,000 bets',
   async run(context) {
     const { report } = context;
     const api = await context.startApi();
@@ -395,6 +397,10 @@ export const betsScenario: BenchScenario = {
     });
     await compareHistory(context, 'SQLite', [api]);
     await compareLimits(context, 'SQLite', [api]);
+    await benchCashOut(context, api, {
+      players: (count, prefix) => placingPlayers(api, count, prefix),
+      market: () => farMarket(api),
+    });
     await api.stop();
 
     const target = await postgresSchema();

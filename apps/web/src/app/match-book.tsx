@@ -1,6 +1,8 @@
+import type { Market } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { FancyBook, RunnerBook, refreshBets, useWinLossList } from '@/features/bets';
+import { CashOutPanel } from '@/features/bets/cash-out';
 import { useSession } from '@/lib/session';
 
 /** The wallet feature's balance query (bet-slip-area.tsx reads it again after a bet). */
@@ -8,14 +10,17 @@ const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
 
 /**
  * The player's book on a match page, for the match route to compose into the sports feature's
- * market tables: `renderRunner(marketId, selectionId)` under each runner's name and
- * `renderFancy(fancyId)` under each fancy line. Nothing for a guest or a market without bets.
+ * market tables: `renderRunner(marketId, selectionId)` under each runner's name,
+ * `renderFancy(fancyId)` under each fancy line, and `renderMarket(market)` under a market's header:
+ * its cash out, valued at the market's live prices (docs/betting.md "Cash out"). Nothing for a
+ * guest or a market without bets.
  * Placing a bet refreshes it (bet-slip-area.tsx invalidates every bets query), and so does a
  * change of the held exposure from elsewhere: a settlement (a race's result) empties the book.
  */
 export function useMatchBook(matchId: number): {
   renderRunner: (marketId: string, selectionId: number) => ReactNode;
   renderFancy: (fancyId: number) => ReactNode;
+  renderMarket: (market: Market) => ReactNode;
 } {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -35,5 +40,8 @@ export function useMatchBook(matchId: number): {
   return {
     renderRunner: (marketId, selectionId) => <RunnerBook book={book.data} marketId={marketId} selectionId={selectionId} />,
     renderFancy: (fancyId) => <FancyBook book={book.data} fancyId={fancyId} />,
+    renderMarket: (market) => (
+      <CashOutPanel market={market} book={book.data?.markets.find((item) => item.market_id === market.market_id)?.win_loss} />
+    ),
   };
 }

@@ -47,6 +47,8 @@ export const endpoints = {
   placeMarketBet: route<'placeMarketBet'>('POST', 'bet/placeMarketBet'),
   placeFancyBet: route<'placeFancyBet'>('POST', 'bet/placeFancyBet'),
   getWinLossList: route<'getWinLossList'>('POST', 'bet/getWinLossList'),
+  cashOutQuote: route<'cashOutQuote'>('POST', 'bet/cashOutQuote'),
+  cashOut: route<'cashOut'>('POST', 'bet/cashOut'),
   currentBets: route<'currentBets'>('POST', 'report/currentBets'),
   betHistory: route<'betHistory'>('POST', 'report/betHistory'),
   // Casino: the lobby is /home's content.

@@ -156,6 +156,80 @@ export const placeFancyBet = defineEndpoint({
   isMoneyMoving: true,
 });
 
+/**
+ * Cash out (docs/betting.md "Cash out"): one leg of the hedge, as bets are spelled on the wire —
+ * decimal odds or the per-100 rate, the stake in rupees.
+ */
+export const cashOutLegSchema = z.object({
+  selection_id: z.number().int(),
+  is_back: z.union([z.literal(0), z.literal(1)]),
+  odds: z.number(),
+  stack: rupees,
+});
+export type CashOutLegWire = z.infer<typeof cashOutLegSchema>;
+
+/**
+ * `bet/cashOutQuote`: `value` is the profit (rupees, may be negative) that a full cash out now
+ * locks in whichever runner wins; `legs` the bets it would place. Also the `data` of a
+ * `CASH_OUT_CHANGED` refusal: the quote at the prices on offer now.
+ */
+export const cashOutQuoteSchema = z.object({
+  market_id: z.string(),
+  value: rupees,
+  legs: z.array(cashOutLegSchema),
+});
+export type CashOutQuoteWire = z.infer<typeof cashOutQuoteSchema>;
+
+export const cashOutQuote = defineEndpoint({
+  method: 'POST',
+  path: 'bet/cashOutQuote',
+  auth: 'user',
+  request: z.strictObject({ market_id: marketId }),
+  data: cashOutQuoteSchema,
+});
+
+/** A signed amount of rupees with at most two decimals (a cash-out value may be a loss). */
+const signedRupees = z
+  .number()
+  .min(-MAX_STACK_RUPEES * 1_000)
+  .max(MAX_STACK_RUPEES * 1_000)
+  .refine(hasAtMostTwoDecimals, 'value must have at most two decimals');
+
+export const cashOutRequestSchema = z.strictObject({
+  market_id: marketId,
+  /** How much of the position to close: 0.01 to 1 (the whole). */
+  share: z
+    .number()
+    .min(0.01, 'share must be from 0.01 to 1')
+    .max(1, 'share must be from 0.01 to 1')
+    .refine(hasAtMostTwoDecimals, 'share must have at most two decimals'),
+  /** The full cash-out value the player was shown (the quote's `value`): a different value now refuses. */
+  value: signedRupees,
+});
+export type CashOutRequest = z.input<typeof cashOutRequestSchema>;
+
+/**
+ * `bet/cashOut`: places the legs for `share` of the full cash out, as one action, and answers them
+ * with the player's balance after (as a placement does).
+ */
+export const cashOut = defineEndpoint({
+  method: 'POST',
+  path: 'bet/cashOut',
+  auth: 'user',
+  request: cashOutRequestSchema,
+  data: z.object({
+    market_id: z.string(),
+    share: z.number(),
+    /** The full value at the prices taken (the share locks in about `share` of it). */
+    value: rupees,
+    legs: z.array(cashOutLegSchema.extend({ bet_id: z.number().int() })),
+    free_chip: rupees,
+    exposure: rupees,
+    market_exposure: rupees,
+  }),
+  isMoneyMoving: true,
+});
+
 const matchIdField = z.union([
   z.number().int().positive(),
   z
@@ -224,6 +298,10 @@ export const betRowSchema = z.object({
   status: z.enum(['open', 'won', 'lost', 'void']),
   /** Signed, once settled. */
   profit_loss: rupees.nullable(),
+  /** 1: a leg of a cash out (docs/betting.md "Cash out"). */
+  is_cash_out: z.union([z.literal(0), z.literal(1)]),
+  /** 1: its settlement was corrected by an operator (voided or re-settled after a result). */
+  is_corrected: z.union([z.literal(0), z.literal(1)]),
 });
 export type BetRow = z.infer<typeof betRowSchema>;
 
@@ -246,6 +324,15 @@ export const currentBets = defineEndpoint({
         match_name: z.string(),
         name: z.string(),
         run_position: z.array(runPositionRowSchema),
+      }),
+    ),
+    /** Every match-odds and bookmaker market the caller has open bets in (all pages): cash out is offered on these. */
+    markets: z.array(
+      z.object({
+        market_id: z.string(),
+        match_id: z.number().int(),
+        match_name: z.string(),
+        market_name: z.string(),
       }),
     ),
   }),

@@ -32,7 +32,7 @@ import {
 } from './casino';
 import { health, ready } from './operations';
 import { getGlobalSetting } from './settings';
-import { betHistory, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
+import { betHistory, cashOut, cashOutQuote, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
 import { getMarkets } from './markets';
 import {
   rgConfirmLimit,
@@ -119,6 +119,8 @@ export const endpoints = {
   placeMarketBet,
   placeFancyBet,
   getWinLossList,
+  cashOutQuote,
+  cashOut,
   currentBets,
   betHistory,
   rgGetLimits,

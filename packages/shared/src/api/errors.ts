@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
   MARKET_SUSPENDED: 422,
   MARKET_CLOSED: 422,
   STAKE_OUT_OF_RANGE: 422,
+  /** Cash out: prices moved since the quote; `data` is the new quote (its `value`, docs/betting.md "Cash out"). */
+  CASH_OUT_CHANGED: 422,
+  /** Cash out is not offered on this market now: no position, a runner without a price, another kind of market. */
+  CASH_OUT_UNAVAILABLE: 422,
   /** A responsible-play limit would be passed; the message names it and what is left. */
   LIMIT_REACHED: 422,
   /** A time-out or self-exclusion is running: no play, no deposits. */

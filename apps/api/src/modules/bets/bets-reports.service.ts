@@ -24,13 +24,20 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { modelBetOf } from './bet-model';
-import { findMarketSummary, listOpenBetsOfUserInMatch, listOpenFancyBetsOfUser, listRunners } from './bets.repository';
+import {
+  findMarketSummary,
+  listOpenBetsOfUserInMatch,
+  listOpenCashOutMarketsOfUser,
+  listOpenFancyBetsOfUser,
+  listRunners,
+} from './bets.repository';
 import type { BetRecord } from './bets.table';
 
 const DAY_MS = 86_400_000;
 const rupees = (value: number | string | null) => paiseToRupees(Number(value ?? 0));
 
-export function wireBet(row: BetRecord): BetRow {
+/** A bet row as the reports answer it; `settlementNo` > 1: its settlement was corrected. */
+export function wireBet(row: BetRecord, settlementNo: number | null = null): BetRow {
   const kind = row.kind;
   return {
     bet_id: Number(row.bet_id),
@@ -53,6 +60,8 @@ export function wireBet(row: BetRecord): BetRow {
     possible_win: rupees(row.possible_win),
     status: row.status,
     profit_loss: row.profit_loss === null ? null : rupees(row.profit_loss),
+    is_cash_out: Number(row.is_cash_out) === 1 ? 1 : 0,
+    is_corrected: settlementNo !== null && settlementNo > 1 ? 1 : 0,
   };
 }
 
@@ -160,9 +169,15 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         page,
         limit,
         total_rows: Number(totals.rows),
-        rows: rows.map(wireBet),
+        rows: rows.map((row) => wireBet(row)),
         totals: { stack: rupees(totals.stake), liability: rupees(totals.liability) },
         fancy: currentFancyOf(await listOpenFancyBetsOfUser(db, userId, query.sport_id)),
+        markets: (await listOpenCashOutMarketsOfUser(db, userId, query.sport_id)).map((row) => ({
+          market_id: String(row.market_id),
+          match_id: Number(row.match_id),
+          match_name: String(row.match_name),
+          market_name: String(row.market_name),
+        })),
       };
     },
 
@@ -194,10 +209,13 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
           eb.fn.sum<number>('profit_loss').as('profit_loss'),
         ])
         .executeTakeFirstOrThrow();
+      // The bet's settlement number says whether an operator corrected it (docs/betting.md "Corrections").
       const rows = await base
-        .selectAll()
-        .orderBy('settled_at', 'desc')
-        .orderBy('bet_id', 'desc')
+        .leftJoin('bet_settlements', 'bet_settlements.id', 'bets.settlement_id')
+        .selectAll('bets')
+        .select('bet_settlements.settlement_no')
+        .orderBy('bets.settled_at', 'desc')
+        .orderBy('bets.bet_id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute();
@@ -207,7 +225,7 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         page,
         limit,
         total_rows: Number(totals.rows),
-        rows: rows.map(wireBet),
+        rows: rows.map((row) => wireBet(row, row.settlement_no === null ? null : Number(row.settlement_no))),
         totals: { stack: rupees(totals.stake), profit_loss: rupees(totals.profit_loss) },
       };
     },

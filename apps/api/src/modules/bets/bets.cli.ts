@@ -1,6 +1,6 @@
 import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
 import { createBonusModule } from '../bonus';
-import { createMoneyModule } from '../money';
+import { createMoneyModule, parseReason } from '../money';
 import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
 import { createSettlementService, type Decision, type SettleResult } from './settlement.service';
 
@@ -56,6 +56,44 @@ function report(context: CommandContext, target: string, result: SettleResult): 
   else context.print(`${target} settled (settlement ${result.settlementNo}): ${result.bets} bets`);
 }
 
+/** `--reason R`: why an operator corrects a settlement, kept with it and shown in the players' statements. */
+function reasonOf(context: CommandContext): string | null {
+  const text = context.options.reason;
+  return text === undefined ? null : parseReason(text);
+}
+
+/** A correction names what it did: a settlement after the first reversed the one before it (docs/betting.md "Corrections"). */
+function reportCorrection(
+  context: CommandContext,
+  target: string,
+  result: SettleResult,
+  what: string,
+  reason: string | null,
+): void {
+  const why = reason ? `; reason: ${reason}` : ' (no --reason given)';
+  if (result.status === 'already') {
+    context.print(`${target} was already ${what} (settlement ${result.settlementNo}); nothing changed`);
+  } else if (result.settlementNo === 1) {
+    context.print(`${target} ${what} (settlement 1): ${result.bets} bets${why}`);
+  } else {
+    context.print(
+      `${target} ${what} (settlement ${result.settlementNo}, settlement ${result.settlementNo - 1} reversed): ${result.bets} bets${why}`,
+    );
+  }
+}
+
+async function fancyTarget(context: CommandContext): Promise<string> {
+  const fancyId = parseWholeNumber(requireOption(context, 'fancy'), '--fancy');
+  if (!(await findFancySummary(context.database.db, fancyId))) throw new UsageError(`no fancy line has id ${fancyId}`);
+  return `F:${fancyId}`;
+}
+
+function runOf(context: CommandContext): number {
+  const run = parseWholeNumber(requireOption(context, 'run'), '--run');
+  if (run < 0) throw new UsageError('--run must be 0 or more');
+  return run;
+}
+
 export const betCommands: AdminCommand[] = [
   {
     name: 'market result',
@@ -67,21 +105,25 @@ export const betCommands: AdminCommand[] = [
     },
   },
   {
+    // Before a result: settles the market void. After one: reverses it (every stake back).
     name: 'market void',
-    usage: 'market void --market ID',
-    options: ['market'],
+    usage: 'market void --market ID [--reason R]',
+    options: ['market', 'reason'],
     async run(context) {
       const target = await marketTarget(context);
-      report(context, target, await settlementOf(context).settle(target, { outcome: 'void' }, 'operator'));
+      const reason = reasonOf(context);
+      reportCorrection(context, target, await settlementOf(context).voidTarget(target, 'operator', reason), 'voided', reason);
     },
   },
   {
     name: 'market resettle',
-    usage: 'market resettle --market ID --winner SELECTION_ID[,SELECTION_ID…]',
-    options: ['market', 'winner'],
+    usage: 'market resettle --market ID --winner SELECTION_ID[,SELECTION_ID…] [--reason R]',
+    options: ['market', 'winner', 'reason'],
     async run(context) {
       const target = await marketTarget(context);
-      report(context, target, await settlementOf(context).resettle(target, await winnerOf(context, target), 'operator'));
+      const reason = reasonOf(context);
+      const result = await settlementOf(context).resettle(target, await winnerOf(context, target), 'operator', reason);
+      reportCorrection(context, target, result, 're-settled', reason);
     },
   },
   {
@@ -89,12 +131,29 @@ export const betCommands: AdminCommand[] = [
     usage: 'fancy result --fancy ID --run N',
     options: ['fancy', 'run'],
     async run(context) {
-      const fancyId = parseWholeNumber(requireOption(context, 'fancy'), '--fancy');
-      const run = parseWholeNumber(requireOption(context, 'run'), '--run');
-      if (run < 0) throw new UsageError('--run must be 0 or more');
-      if (!(await findFancySummary(context.database.db, fancyId))) throw new UsageError(`no fancy line has id ${fancyId}`);
-      const target = `F:${fancyId}`;
-      report(context, target, await settlementOf(context).settle(target, { outcome: 'run', run }, 'operator'));
+      const target = await fancyTarget(context);
+      report(context, target, await settlementOf(context).settle(target, { outcome: 'run', run: runOf(context) }, 'operator'));
+    },
+  },
+  {
+    name: 'fancy void',
+    usage: 'fancy void --fancy ID [--reason R]',
+    options: ['fancy', 'reason'],
+    async run(context) {
+      const target = await fancyTarget(context);
+      const reason = reasonOf(context);
+      reportCorrection(context, target, await settlementOf(context).voidTarget(target, 'operator', reason), 'voided', reason);
+    },
+  },
+  {
+    name: 'fancy resettle',
+    usage: 'fancy resettle --fancy ID --run N [--reason R]',
+    options: ['fancy', 'run', 'reason'],
+    async run(context) {
+      const target = await fancyTarget(context);
+      const reason = reasonOf(context);
+      const result = await settlementOf(context).resettle(target, { outcome: 'run', run: runOf(context) }, 'operator', reason);
+      reportCorrection(context, target, result, 're-settled', reason);
     },
   },
 ];

@@ -9,6 +9,7 @@ import { createBetReports } from './bets-reports.service';
 import { listTargetNames, listUnsettledResults } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
+import { type CashOutService, createCashOutService } from './cash-out.service';
 import { createSettlementService, type SettlementService } from './settlement.service';
 import { decisionFromFeed } from './settlement-decision';
 
@@ -19,6 +20,7 @@ export const SETTLE_JOB_KIND = 'bets.settle';
 
 export interface BetsModule {
   bets: BetsService;
+  cashOut: CashOutService;
   settlement: SettlementService;
   /** Enqueues a settle job for every declared result that no settlement took up yet. */
   enqueueDeclaredResults(app: FastifyInstance): Promise<number>;
@@ -38,6 +40,7 @@ export interface BetsModuleDeps {
 
 export function createBetsModule({ db, clock, markets, money, bonuses, statement, options = {} }: BetsModuleDeps): BetsModule {
   const bets = createBetsService(db, clock, { markets, money }, options);
+  const cashOut = createCashOutService(db, clock, { markets, money }, options);
   const settlement = createSettlementService(db, clock, { money, bonuses });
   const reports = createBetReports(db, clock);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
@@ -70,10 +73,11 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
 
   return {
     bets,
+    cashOut,
     settlement,
     enqueueDeclaredResults,
     registerRoutes(app) {
-      registerBetsRoutes(app, bets, reports);
+      registerBetsRoutes(app, { bets, cashOut, reports });
       app.jobs.handle(SETTLE_JOB_KIND, async (payload) => {
         const target = (payload as { target?: unknown } | null)?.target;
         if (typeof target !== 'string') throw new Error('A settle job names its market target');

@@ -32,6 +32,7 @@ const BET_COLUMNS = [
   'settlement_id',
   'placed_at',
   'settled_at',
+  'is_cash_out',
 ] as const satisfies readonly (keyof BetsTable)[];
 
 const insertBetRow = reusableQuery(
@@ -44,7 +45,8 @@ const insertBetRow = reusableQuery(
 );
 
 export async function insertBet(tx: Db, row: Insertable<BetsTable>): Promise<number> {
-  const [inserted] = await insertBetRow(tx, ...BET_COLUMNS.map((column) => row[column] ?? null));
+  const values = { ...row, is_cash_out: row.is_cash_out ?? 0 };
+  const [inserted] = await insertBetRow(tx, ...BET_COLUMNS.map((column) => values[column] ?? null));
   if (!inserted) throw new Error('bet insert returned no id');
   return Number(inserted.bet_id);
 }
@@ -141,6 +143,7 @@ export async function insertSettlement(
     winner_selection_ids?: string | null;
     result_run: number | null;
     source: string;
+    reason?: string | null;
     created_at: number;
   },
 ): Promise<number> {
@@ -311,4 +314,27 @@ export async function listOpenFancyBetsOfUser(db: Db, userId: number, sportId?: 
     .where('kind', '=', 'fancy');
   if (sportId !== undefined) query = query.where('sport_id', '=', sportId);
   return query.orderBy('fancy_id').orderBy('bet_id').execute();
+}
+
+/**
+ * The match-odds and bookmaker markets (one winner) a player has open bets in: cash out is offered
+ * on these (docs/betting.md "Cash out"), listed on the current bets page.
+ */
+export async function listOpenCashOutMarketsOfUser(db: Db, userId: number, sportId?: number) {
+  let query = db
+    .selectFrom('bets')
+    .innerJoin('markets', 'markets.market_id', 'bets.market_id')
+    .select((eb) => [
+      'bets.market_id',
+      eb.fn.min('bets.match_id').as('match_id'),
+      eb.fn.min('bets.match_name').as('match_name'),
+      eb.fn.min('bets.market_name').as('market_name'),
+      eb.fn.max('bets.placed_at').as('last_placed_at'),
+    ])
+    .where('bets.user_id', '=', userId)
+    .where('bets.status', '=', 'open')
+    .where('bets.kind', 'in', ['match_odds', 'bookmaker'])
+    .where('markets.number_of_winners', '=', 1);
+  if (sportId !== undefined) query = query.where('bets.sport_id', '=', sportId);
+  return query.groupBy('bets.market_id').orderBy('last_placed_at', 'desc').execute();
 }

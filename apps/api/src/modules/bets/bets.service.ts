@@ -81,7 +81,14 @@ export function betReferenceOf(claim: IdempotencyClaim | null): string {
   return claim ? `key:${claim.key}` : `auto:${randomUUID()}`;
 }
 
-function refuseStatus(status: 'OPEN' | 'SUSPENDED' | 'CLOSED', what: string): void {
+/** A market with a declared result or a settlement takes no more bets (checked in the bet's transaction). */
+export async function refuseIfDecided(tx: Tx, target: string): Promise<void> {
+  if ((await findLatestSettlement(tx, target)) || (await findFeedResult(tx, target))) {
+    throw new AppError('MARKET_CLOSED', 'This market is closed: its result is declared');
+  }
+}
+
+export function refuseStatus(status: 'OPEN' | 'SUSPENDED' | 'CLOSED', what: string): void {
   if (status === 'SUSPENDED') throw new AppError('MARKET_SUSPENDED', `${what} is suspended`);
   if (status === 'CLOSED') throw new AppError('MARKET_CLOSED', `${what} is closed`);
 }
@@ -204,13 +211,6 @@ export function createBetsService(
       if (!isUniqueViolation(error)) throw error;
       const earlier = await findBetByReference(db, userId, reference);
       throw new AppError('CONFLICT', `This bet was already placed${earlier ? ` (bet ${earlier.bet_id})` : ''}`);
-    }
-  }
-
-  /** A market with a declared result or a settlement takes no more bets. */
-  async function refuseIfDecided(tx: Tx, target: string): Promise<void> {
-    if ((await findLatestSettlement(tx, target)) || (await findFeedResult(tx, target))) {
-      throw new AppError('MARKET_CLOSED', 'This market is closed: its result is declared');
     }
   }
 

@@ -34,6 +34,8 @@ export interface BetsTable {
   settlement_id: number | null;
   placed_at: number;
   settled_at: number | null;
+  /** 1: a leg of a cash out (docs/betting.md "Cash out"); 0 for a bet the player placed. */
+  is_cash_out: Generated<number>;
 }
 export type BetRecord = Selectable<BetsTable>;
 
@@ -55,6 +57,8 @@ export interface BetSettlementsTable {
   winner_selection_ids: string | null;
   /** 'feed' or 'operator'. */
   source: string;
+  /** Why an operator wrote it (a correction's reason, docs/betting.md "Corrections"); null from the feed. */
+  reason: string | null;
   is_reversed: number;
   created_at: number;
 }

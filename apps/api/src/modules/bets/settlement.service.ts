@@ -47,11 +47,21 @@ export interface SettleResult {
   bets: number;
 }
 
+export type SettlementSource = 'feed' | 'operator';
+
 export interface SettlementService {
   /** The first settlement of a market; a market already settled is left as it is ('already'). */
-  settle(target: string, decision: Decision, source: 'feed' | 'operator'): Promise<SettleResult>;
-  /** Reverses the market's current settlement (linked) and settles it again with `decision`. */
-  resettle(target: string, decision: Decision, source: 'feed' | 'operator'): Promise<SettleResult>;
+  settle(target: string, decision: Decision, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
+  /**
+   * A correction (docs/betting.md "Corrections"): reverses the market's current settlement, each
+   * player's posting by a new transaction linked to it, and settles it again with `decision`.
+   */
+  resettle(target: string, decision: Decision, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
+  /**
+   * Voids a market or fancy line: settles it void when it is not settled yet, else corrects its
+   * settlement to void (every stake back). 'already' when it is void already.
+   */
+  voidTarget(target: string, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
 }
 
 /** A player joined the market between reading who to lock and locking: read again. */
@@ -138,7 +148,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
     if (written !== posted) throw new Error(`Settlement ${settlementId} wrote ${written} on its bets but posted ${posted}`);
   }
 
-  function insertNext(tx: Tx, target: string, no: number, decision: Decision, source: string) {
+  function insertNext(tx: Tx, target: string, no: number, decision: Decision, source: string, reason: string | null) {
     return insertSettlement(tx, {
       target,
       settlement_no: no,
@@ -148,6 +158,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
       winner_selection_ids: decision.outcome === 'winners' ? decision.winnerSelectionIds.join(',') : null,
       result_run: decision.outcome === 'run' ? decision.run : null,
       source,
+      reason,
       created_at: clock.now(),
     });
   }
@@ -168,81 +179,92 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
     }
   }
 
-  return {
-    settle(target, decision, source) {
-      return rounds(target, async () => {
-        const userIds = await listUsersWithOpenBets(db, target);
-        return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-          await lockMarket(tx, target, 'settle');
-          const latest = await findLatestSettlement(tx, target);
-          if (latest) return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 };
-          const settlementId = await insertNext(tx, target, 1, decision, source);
-          const bets = await listOpenBets(tx, target);
-          const byUser = groupByUser(bets);
-          if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
-          let posted = 0;
-          for (const [userId, userBets] of byUser) {
-            const outcome = decideAll(userBets, decision);
-            const transactionId = await deps.money.settleBets(tx, {
-              userId,
-              subject: exposureKeyOf(target),
-              profitLoss: outcome.profitLoss,
-              reference: `settle:${target}:1:u${userId}`,
-              note: betsNote(userBets, `settled (${target} #1)`),
-            });
-            await recordPosting(tx, settlementId, userId, outcome, transactionId);
-            posted += outcome.profitLoss;
-            if (outcome.turnover > 0) {
-              await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
-            }
+  function settle(target: string, decision: Decision, source: SettlementSource, reason: string | null = null) {
+    return rounds(target, async () => {
+      const userIds = await listUsersWithOpenBets(db, target);
+      return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
+        await lockMarket(tx, target, 'settle');
+        const latest = await findLatestSettlement(tx, target);
+        if (latest) return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 } as const;
+        const settlementId = await insertNext(tx, target, 1, decision, source, reason);
+        const bets = await listOpenBets(tx, target);
+        const byUser = groupByUser(bets);
+        if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
+        let posted = 0;
+        for (const [userId, userBets] of byUser) {
+          const outcome = decideAll(userBets, decision);
+          const transactionId = await deps.money.settleBets(tx, {
+            userId,
+            subject: exposureKeyOf(target),
+            profitLoss: outcome.profitLoss,
+            reference: `settle:${target}:1:u${userId}`,
+            note: betsNote(userBets, `settled (${target} #1)`),
+          });
+          await recordPosting(tx, settlementId, userId, outcome, transactionId);
+          posted += outcome.profitLoss;
+          if (outcome.turnover > 0) {
+            await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
           }
-          await markAll(tx, { target }, bets, decision, settlementId, posted);
-          return { status: 'settled', settlementNo: 1, bets: bets.length };
-        });
+        }
+        await markAll(tx, { target }, bets, decision, settlementId, posted);
+        return { status: 'settled', settlementNo: 1, bets: bets.length } as const;
       });
-    },
+    });
+  }
 
-    resettle(target, decision, source) {
-      return rounds(target, async () => {
-        const latest = await findLatestSettlement(db, target);
-        if (!latest) throw new AppError('REFUSED', `${target} has not been settled yet; settle it first`);
-        const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
-        const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
-        return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-          await lockMarket(tx, target, 'settle');
-          const current = await findLatestSettlement(tx, target);
-          // Another re-settle got there first: this one was asked of a settlement that is gone.
-          if (!current || Number(current.id) !== Number(latest.id)) {
-            return { status: 'already', settlementNo: Number(current?.settlement_no ?? 0), bets: 0 };
-          }
-          const no = Number(latest.settlement_no) + 1;
-          const settlementId = await insertNext(tx, target, no, decision, source);
-          const postings = new Map(
-            (await listSettlementPostings(tx, Number(latest.id))).map((row) => [Number(row.user_id), row]),
-          );
-          const bets = await listBetsOfSettlement(tx, Number(latest.id));
-          let posted = 0;
-          for (const [userId, userBets] of groupByUser(bets)) {
-            const outcome = decideAll(userBets, decision);
-            const earlier = postings.get(userId)?.transaction_id;
-            const transactionId = await deps.money.resettleBets(tx, {
-              userId,
-              subject: exposureKeyOf(target),
-              profitLoss: outcome.profitLoss,
-              reference: `settle:${target}:${no}:u${userId}`,
-              reversalReference: `resettle:${target}:${no}:u${userId}`,
-              earlierTransactionId: earlier == null ? null : Number(earlier),
-              earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
-              note: betsNote(userBets, `settled (${target} #${no}), settlement ${latest.settlement_no} reversed`),
-            });
-            await recordPosting(tx, settlementId, userId, outcome, transactionId);
-            posted += outcome.profitLoss;
-          }
-          await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted);
-          await markSettlementReversed(tx, Number(latest.id));
-          return { status: 'settled', settlementNo: no, bets: bets.length };
-        });
+  async function resettle(target: string, decision: Decision, source: SettlementSource, reason: string | null = null) {
+    return rounds(target, async () => {
+      const latest = await findLatestSettlement(db, target);
+      if (!latest) throw new AppError('REFUSED', `${target} has not been settled yet; settle it first`);
+      const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
+      const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
+      return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
+        await lockMarket(tx, target, 'settle');
+        const current = await findLatestSettlement(tx, target);
+        // Another re-settle got there first: this one was asked of a settlement that is gone.
+        if (!current || Number(current.id) !== Number(latest.id)) {
+          return { status: 'already', settlementNo: Number(current?.settlement_no ?? 0), bets: 0 } as const;
+        }
+        const no = Number(latest.settlement_no) + 1;
+        const settlementId = await insertNext(tx, target, no, decision, source, reason);
+        const postings = new Map((await listSettlementPostings(tx, Number(latest.id))).map((row) => [Number(row.user_id), row]));
+        const bets = await listBetsOfSettlement(tx, Number(latest.id));
+        const what = decision.outcome === 'void' ? 'voided' : 'settled';
+        const why = reason ? `: ${reason}` : '';
+        let posted = 0;
+        for (const [userId, userBets] of groupByUser(bets)) {
+          const outcome = decideAll(userBets, decision);
+          const earlier = postings.get(userId)?.transaction_id;
+          const transactionId = await deps.money.resettleBets(tx, {
+            userId,
+            subject: exposureKeyOf(target),
+            profitLoss: outcome.profitLoss,
+            reference: `settle:${target}:${no}:u${userId}`,
+            reversalReference: `resettle:${target}:${no}:u${userId}`,
+            earlierTransactionId: earlier == null ? null : Number(earlier),
+            earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
+            note: betsNote(userBets, `${what} (${target} #${no}), settlement ${latest.settlement_no} reversed${why}`),
+          });
+          await recordPosting(tx, settlementId, userId, outcome, transactionId);
+          posted += outcome.profitLoss;
+        }
+        await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted);
+        await markSettlementReversed(tx, Number(latest.id));
+        return { status: 'settled', settlementNo: no, bets: bets.length } as const;
       });
+    });
+  }
+
+  return {
+    settle,
+    resettle,
+
+    async voidTarget(target, source, reason = null) {
+      const first = await settle(target, { outcome: 'void' }, source, reason);
+      if (first.status === 'settled') return first;
+      const latest = await findLatestSettlement(db, target);
+      if (latest?.outcome === 'void') return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 };
+      return resettle(target, { outcome: 'void' }, source, reason);
     },
   };
 }

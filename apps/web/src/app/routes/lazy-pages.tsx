@@ -16,7 +16,8 @@ export const SportsbookFrame = page(() => import('@/features/shell/pages').then(
 export const AccountStatementPage = page(() => import('@/features/wallet/pages').then((m) => m.AccountStatementPage));
 export const BonusHistoryPage = page(() => import('@/features/wallet/pages').then((m) => m.BonusHistoryPage));
 export const UserBonusPage = page(() => import('@/features/wallet/pages').then((m) => m.UserBonusPage));
-export const CurrentBetsPage = page(() => import('@/features/bets/pages').then((m) => m.CurrentBetsPage));
+// With each market's live cash out (the bets and sports features composed in bets-routes.tsx).
+export const CurrentBetsPage = page(() => import('./bets-routes').then((m) => m.CurrentBetsRoute));
 export const BetHistoryPage = page(() => import('@/features/bets/pages').then((m) => m.BetHistoryPage));
 // The sports routes with their pages, bet-slip and book wiring, one chunk: none of it is needed
 // on /home. sports-routes.tsx imports the sports pages itself (nothing here), so no import loops back.

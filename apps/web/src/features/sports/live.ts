@@ -2,3 +2,5 @@
 // selection with them). Not in index.ts: the first page (/home) must not load the live socket.
 export { useSelectionQuote } from './api/use-selection-quote';
 export type { SelectionQuote } from './model/selection-quote';
+// The live state of one match (snapshot plus deltas), for the app's cash out on the current bets page.
+export { useMatchMarkets } from './api/get-markets';

@@ -20,7 +20,20 @@ export function useBetColumns(): DataColumn<BetRow>[] {
         </span>
       ),
     },
-    { key: 'selection', header: t('bets.columns.selection'), render: (row) => row.selection_name },
+    {
+      key: 'selection',
+      header: t('bets.columns.selection'),
+      render: (row) => (
+        <>
+          {row.selection_name}
+          {row.is_cash_out === 1 && (
+            <span className="bets-tag" data-testid="cash-out-tag">
+              {t('bets.cashOutTag')}
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       key: 'side',
       header: t('bets.columns.side'),

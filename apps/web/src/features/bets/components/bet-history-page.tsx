@@ -24,7 +24,16 @@ export function BetHistoryPage() {
     {
       key: 'result',
       header: t('bets.columns.result'),
-      render: (row) => <span className={`bets-result bets-result--${row.status}`}>{t(`bets.status.${row.status}`)}</span>,
+      render: (row) => (
+        <>
+          <span className={`bets-result bets-result--${row.status}`}>{t(`bets.status.${row.status}`)}</span>
+          {row.is_corrected === 1 && (
+            <span className="bets-tag" title={t('bets.correctedHint')} data-testid="corrected-tag">
+              {t('bets.corrected')}
+            </span>
+          )}
+        </>
+      ),
     },
     useProfitLossColumn(),
   ];

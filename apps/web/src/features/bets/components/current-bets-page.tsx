@@ -1,14 +1,22 @@
-import { type BetRow, formatAmount, formatRupees } from '@app/shared';
-import { useState } from 'react';
+import { type BetRow, type DataOf, type endpoints, formatAmount, formatRupees } from '@app/shared';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, Pager } from '@/components/ui';
 import { BET_REPORT_PAGE_SIZE, useCurrentBets } from '../api/bets-calls';
 import { useBetColumns } from './bet-columns';
 import { RunPosition } from './run-position';
 import '../bets.css';
+import '../cash-out.css';
 
-/** /report/current-bets: the player's open bets with what each holds, newest first. */
-export function CurrentBetsPage() {
+/** A match-odds or bookmaker market the player has open bets in (cash out is offered on it). */
+export type CurrentBetsMarket = DataOf<typeof endpoints.currentBets>['markets'][number];
+
+/**
+ * /report/current-bets: the player's open bets with what each holds, newest first; the run
+ * position of each fancy line; and, when the app passes `renderCashOut` (it brings the live
+ * prices), a cash out for each market with open bets.
+ */
+export function CurrentBetsPage({ renderCashOut }: { renderCashOut?: (market: CurrentBetsMarket) => ReactNode } = {}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const bets = useCurrentBets(page);
@@ -38,6 +46,24 @@ export function CurrentBetsPage() {
             <dd>{formatRupees(bets.data.totals.liability)}</dd>
           </div>
         </dl>
+      )}
+      {/* Cash out first: on a phone it is what the player came for. */}
+      {renderCashOut && (bets.data?.markets.length ?? 0) > 0 && (
+        <section className="bets-cash-out" aria-labelledby="cash-out-title">
+          <h2 id="cash-out-title" className="bets-cash-out__title">
+            {t('bets.cashOut.title')}
+          </h2>
+          <ul className="bets-cash-out__list">
+            {bets.data?.markets.map((market) => (
+              <li key={market.market_id} className="bets-cash-out__item" data-testid="current-cash-out">
+                <span className="bets-cash-out__market">
+                  {market.match_name} · {market.market_name}
+                </span>
+                {renderCashOut(market)}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {bets.error ? (
         <p className="ui-report__error" role="alert">

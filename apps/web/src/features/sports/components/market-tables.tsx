@@ -41,6 +41,7 @@ export function LadderMarket({
   selectedKey,
   onSelect,
   renderRunner,
+  renderMarket,
 }: { match: Match; market: Market } & SelectionProps & BookSlots) {
   const { t } = useTranslation();
   const limits = t('sports.limits', { min: formatSize(market.min_stake), max: formatSize(market.max_stake) });
@@ -52,6 +53,7 @@ export function LadderMarket({
       aria-label={market.market_name}
     >
       <MarketHeader title={market.market_name} market={market} limits={limits} />
+      {renderMarket?.(market)}
       <div className="ladder" role="table" aria-label={market.market_name}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />
@@ -107,6 +109,7 @@ export function BookmakerMarket({
   selectedKey,
   onSelect,
   renderRunner,
+  renderMarket,
 }: { match: Match; market: Market } & SelectionProps & BookSlots) {
   const { t } = useTranslation();
   const limits = t('sports.limits', { min: formatSize(market.min_stake), max: formatSize(market.max_stake) });
@@ -118,6 +121,7 @@ export function BookmakerMarket({
       aria-label={market.market_name}
     >
       <MarketHeader title={market.market_name} market={market} limits={limits} />
+      {renderMarket?.(market)}
       <div className="ladder ladder--single" role="table" aria-label={market.market_name}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />

@@ -15,6 +15,7 @@ export function MatchDetailPage({
   matchId,
   renderRunner,
   renderFancy,
+  renderMarket,
   ...selection
 }: { matchId: number } & SelectionProps & BookSlots) {
   const { t } = useTranslation();
@@ -54,9 +55,23 @@ export function MatchDetailPage({
       <Scoreboard match={match} />
       {markets.map((market) =>
         isBookmakerMarket(market.market_id, market.market_name) ? (
-          <BookmakerMarket key={market.market_id} match={match} market={market} renderRunner={renderRunner} {...selection} />
+          <BookmakerMarket
+            key={market.market_id}
+            match={match}
+            market={market}
+            renderRunner={renderRunner}
+            renderMarket={renderMarket}
+            {...selection}
+          />
         ) : (
-          <LadderMarket key={market.market_id} match={match} market={market} renderRunner={renderRunner} {...selection} />
+          <LadderMarket
+            key={market.market_id}
+            match={match}
+            market={market}
+            renderRunner={renderRunner}
+            renderMarket={renderMarket}
+            {...selection}
+          />
         ),
       )}
       {fancy.length > 0 && <FancyTable match={match} lines={fancy} renderFancy={renderFancy} {...selection} />}

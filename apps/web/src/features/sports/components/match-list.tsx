@@ -1,4 +1,4 @@
-import { type BetSelection, isRacingSport, type MatchRow } from '@app/shared';
+import { type BetSelection, isRacingSport, type Market, type MatchRow } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +28,8 @@ export interface StakeLimitsRupees {
 export interface BookSlots {
   renderRunner?: (marketId: string, selectionId: number) => ReactNode;
   renderFancy?: (fancyId: number) => ReactNode;
+  /** Under a market's header, with the market as the live page has it now (the player's cash out). */
+  renderMarket?: (market: Market) => ReactNode;
 }
 
 /** Runner groups in a row: at most three side by side; a bigger field (a race) wraps. */
