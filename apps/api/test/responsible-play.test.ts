@@ -116,6 +116,29 @@ describe('stake limits', () => {
     });
   });
 
+  it('always takes a bet that lowers the worst case (a hedge), even at the limit', async () => {
+    const p = await player('rg_hedge');
+    await setLimit(p.token, 'stake', 'day', 200);
+    await setLimit(p.token, 'loss', 'day', 200);
+    const open = await findOpenMatchOdds(t);
+    const runner = open.market.runners[0]!;
+    const bet = (isBack: 0 | 1, odds: number) =>
+      placeBet(t, 'bet/placeMarketBet', p.token, {
+        match_id: open.matchId,
+        market_id: open.market.market_id,
+        selection_id: runner.selection_id,
+        odds,
+        stack: 100,
+        is_back: isBack,
+      });
+    expect((await bet(1, runner.back[0]!.odds)).statusCode).toBe(200);
+    expect((await bet(1, runner.back[0]!.odds)).statusCode).toBe(200);
+    expect((await bet(1, runner.back[0]!.odds)).json()).toMatchObject({ code: 'LIMIT_REACHED' });
+    const hedge = await bet(0, runner.lay[0]!.odds);
+    expect(hedge.statusCode, hedge.body).toBe(200);
+    expect(hedge.json().data.market_exposure).toBeLessThan(200);
+  });
+
   it('never lets bets racing a limit pass it together', async () => {
     const p = await player('rg_race');
     await setLimit(p.token, 'stake', 'week', 500);

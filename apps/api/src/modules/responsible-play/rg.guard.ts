@@ -83,7 +83,9 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
     const state = await assertNotPaused(tx, stake.userId);
     if (state) {
       const hasLimit = (kind: 'stake' | 'loss') => RG_PERIODS.some((period) => limitOf(state, kind, period) !== null);
-      if (hasLimit('stake') || (hasLimit('loss') && stake.exposureChange > 0)) {
+      // A bet that lowers the worst case (a hedge, a cash out's leg) is always taken: it can only
+      // reduce what the player may lose. It still counts as staked.
+      if (stake.exposureChange > 0 && (hasLimit('stake') || hasLimit('loss'))) {
         const used = await sumUsage(tx, stake.userId, windowStarts(now));
         for (const period of RG_PERIODS) {
           const limit = limitOf(state, 'stake', period);
@@ -91,8 +93,7 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
             throw limitError('stake', period, limit, limit - used.stake[period]);
           }
         }
-        // A bet that lowers the worst case (a hedge) is always taken: it can only reduce the loss.
-        if (hasLimit('loss') && stake.exposureChange > 0) {
+        if (hasLimit('loss')) {
           const held = await stake.heldExposure();
           for (const period of RG_PERIODS) {
             const limit = limitOf(state, 'loss', period);
