@@ -20,9 +20,9 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  // 30×: a venue's races go off a minute apart and a race runs a few seconds, so the journey
-  // sees a race go off and its result within a couple of minutes.
-  site = await startSite({ env: { SIM_SEED: 'e2e-racing', SIM_SPEED: '30' } });
+  // 60×: a venue's races go off half a minute apart and a race runs a few seconds, so the journey
+  // sees a race go off and its result within about a minute.
+  site = await startSite({ env: { SIM_SEED: 'e2e-racing', SIM_SPEED: '60' } });
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -43,14 +43,14 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
-/** How far ahead a race may be: at 30× a venue's next race is a minute away, but meetings have gaps. */
+/** How far ahead a race may be: at 60× a venue's next race is half a minute away, but meetings have gaps. */
 const WINDOW_MS = 120_000;
 
 /**
- * The soonest race (horse or greyhound) with a Place market whose off is LEAD_MS to
- * LEAD_MS + WINDOW_MS away; between meetings, wait for one.
+ * The soonest race (horse or greyhound) with a Place market whose off is `leadMs` to
+ * `leadMs` + WINDOW_MS away; between meetings, wait for one.
  */
-async function nextRace(): Promise<MarketsSnapshot> {
+async function nextRace(leadMs = LEAD_MS): Promise<MarketsSnapshot> {
   let found: MarketsSnapshot | undefined;
   await expect
     .poll(
@@ -61,8 +61,8 @@ async function nextRace(): Promise<MarketsSnapshot> {
         ];
         const soon = rows
           .filter((row) => !row.placings)
-          .filter((row) => Date.parse(row.start_time) > Date.now() + LEAD_MS)
-          .filter((row) => Date.parse(row.start_time) < Date.now() + LEAD_MS + WINDOW_MS)
+          .filter((row) => Date.parse(row.start_time) > Date.now() + leadMs)
+          .filter((row) => Date.parse(row.start_time) < Date.now() + leadMs + WINDOW_MS)
           .sort((a, b) => a.start_time.localeCompare(b.start_time));
         for (const row of soon.slice(0, 6)) {
           const snapshot = await api<MarketsSnapshot>('market/getMarkets', { match_id: row.match_id });
@@ -189,7 +189,8 @@ describe('racing on a phone', () => {
   }, 600_000);
 
   it('shows an operator’s suspension, void and declared result on the race card as they happen', async () => {
-    const race = await nextRace();
+    // Only needs a race not yet off for the few seconds the operator's commands take.
+    const race = await nextRace(15_000);
     const [win, place] = race.markets;
     const { context, page } = await newPhonePage();
     await page.goto(`/sports-racing-detail/${race.match.match_id}`);
