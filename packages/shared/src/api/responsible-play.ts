@@ -52,6 +52,8 @@ export const rgStateSchema = z.object({
   pause: rgPauseSchema.nullable(),
   /** A self-exclusion's time is over: the player may ask to return (rg/requestReturn). */
   can_request_return: z.boolean(),
+  /** The player asked to return after a self-exclusion: `pause.until` is when play starts again. */
+  return_requested: z.boolean(),
 });
 export type RgState = z.infer<typeof rgStateSchema>;
 
