@@ -1,7 +1,7 @@
 import { expectSessionEnded, leaveToHome, openLoginModal } from '@/features/account';
 // This module is itself a lazy chunk (lazy-pages.tsx): the content page and the controls come with it.
 import { InfoPage } from '@/features/content/pages';
-import { RgControls, RgGuestPrompt } from '@/features/responsible-play/pages';
+import { RgControls, RgGuestPrompt, useRgLimits } from '@/features/responsible-play/pages';
 import { useSession } from '@/lib/session';
 
 /**
@@ -12,6 +12,8 @@ import { useSession } from '@/lib/session';
  */
 export function ResponsibleGamblingRoute() {
   const session = useSession();
+  // The limits load while the page's text does, not after it.
+  useRgLimits(Boolean(session));
   const controls = session ? (
     <RgControls onSessionEnding={expectSessionEnded} onLeave={leaveToHome} />
   ) : (

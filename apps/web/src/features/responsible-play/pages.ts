@@ -4,3 +4,4 @@ export { RgControls } from './components/rg-controls';
 export type { PauseHandlers } from './components/pause-forms';
 export { RgGuestPrompt } from './components/guest-prompt';
 export { DepositLimitNotice } from './components/deposit-limit-notice';
+export { useRgLimits } from './api/rg-calls';

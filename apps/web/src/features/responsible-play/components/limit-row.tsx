@@ -1,5 +1,5 @@
 import { formatRupees, type RgLimit } from '@app/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, toast } from '@/components/ui';
 import { successMessage } from '@/lib/api-client';
@@ -22,6 +22,13 @@ import { useNow } from '../model/use-now';
 export function LimitRow({ limit }: { limit: RgLimit }) {
   const { t, i18n } = useTranslation();
   const [isEditing, setIsEditing] = useState(false);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Keyboard and screen-reader users land back on the button that opened the editor.
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) changeRef.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   const pending = pendingChange(limit, useNow(limit.pending_from ? 15_000 : null));
   const confirm = useConfirmLimit();
   const keep = useSetLimit();
@@ -111,6 +118,7 @@ export function LimitRow({ limit }: { limit: RgLimit }) {
         <LimitEditor limit={limit} name={name} onDone={() => setIsEditing(false)} />
       ) : (
         <Button
+          ref={changeRef}
           size="sm"
           variant="secondary"
           aria-label={t(limit.amount === null ? 'rg.limits.setLabel' : 'rg.limits.changeLabel', { name })}
