@@ -80,7 +80,6 @@ export function useSessionClock(isEnabled: boolean, refetchMs: number | false) {
     enabled: isEnabled,
     staleTime: 0,
     refetchInterval: refetchMs,
-    refetchOnWindowFocus: true,
   });
 }
 
