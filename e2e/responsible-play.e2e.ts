@@ -123,7 +123,7 @@ async function openMenuLink(page: Page, userName: string, link: string): Promise
 
 describe('responsible play on a phone', () => {
   it('sets a loss limit on the page; the bet and the casino round that would pass it are refused, naming it', async () => {
-    await newPlayer('rg_loss_e2e');
+    const userId = await newPlayer('rg_loss_e2e');
     const { context, page } = await phone();
     await loginByApi(context, site, 'rg_loss_e2e', PASSWORD);
 
@@ -159,6 +159,27 @@ describe('responsible play on a phone', () => {
     // The page counts the open bet against the limit.
     await page.goto('/responsible-gambling');
     await expect.poll(() => lossDay.getByTestId('rg-limit-usage').textContent()).toBe('Used ₹100.00 · ₹50.00 left');
+
+    // A raise waits: the old limit holds, the page says from when it may be confirmed...
+    await lossDay.getByRole('button', { name: 'Change your daily loss limit' }).click();
+    await lossDay.getByLabel('New daily loss limit (₹)').fill('1000');
+    expect(await lossDay.textContent()).toContain('A higher limit applies only after 24 hours');
+    await lossDay.getByRole('button', { name: 'Save' }).click();
+    const pending = lossDay.getByTestId('rg-limit-pending');
+    await expect.poll(() => pending.textContent()).toMatch(/^Raise to ₹1,000\.00 waiting: you can confirm it from .+\./);
+    expect(await lossDay.getByTestId('rg-limit-amount').textContent()).toBe('₹150.00');
+    expect(await pending.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    // ...and once its 24 hours have passed (moved back here: the server's clock is real), Confirm applies it.
+    await site.database.db
+      .updateTable('rg_limits')
+      .set({ pending_from: Date.now() - 1_000 })
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'loss')
+      .execute();
+    await page.reload();
+    await pending.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => lossDay.getByTestId('rg-limit-amount').textContent()).toBe('₹1,000.00');
+    expect(await pending.count()).toBe(0);
     await context.close();
   }, 180_000);
 
@@ -180,6 +201,29 @@ describe('responsible play on a phone', () => {
     const approved = await runAdminProcess(site.databaseEnv, 'kyc', 'approve', '--name', 'rg_pause_e2e');
     expect(approved.code, approved.stderr).toBe(0);
     expect((await api('payment/addDestination', { kind: 'upi', upi_id: 'rgpause@okaxis' }, token)).status).toBe(200);
+
+    // The first deposit page asks for a deposit limit and leads to it; then it shows the limit.
+    await page.goto('/deposit');
+    await page.getByTestId('rg-deposit-prompt').getByRole('link', { name: 'Set a deposit limit' }).click();
+    await page.waitForURL('**/responsible-gambling#rg-deposit');
+    const depositDay = page.getByTestId('rg-limit-deposit-day');
+    // The page opens at the deposit limits, below the header, not at the top of its text.
+    const headerBottom = await page.locator('.shell-header').evaluate((el) => el.getBoundingClientRect().bottom);
+    await expect
+      .poll(() => page.locator('#rg-deposit').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(300);
+    expect(await page.locator('#rg-deposit').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+      headerBottom,
+    );
+    await screenshot(page, 'deposit-limit-anchor');
+    await depositDay.getByRole('button', { name: 'Set a daily deposit limit' }).click();
+    await depositDay.getByLabel('New daily deposit limit (₹)').fill('2000');
+    await depositDay.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => depositDay.getByTestId('rg-limit-amount').textContent()).toBe('₹2,000.00');
+    await page.goto('/deposit');
+    const depositLimits = page.getByTestId('rg-deposit-limits');
+    await expect.poll(() => depositLimits.textContent()).toContain('Daily ₹2,000.00₹2,000.00 left');
+    expect(await page.getByTestId('rg-deposit-prompt').count()).toBe(0);
 
     await page.goto('/responsible-gambling');
     const timeOut = page.getByTestId('rg-time_out');

@@ -1,4 +1,4 @@
-import { RG_LIMIT_KINDS, type RgLimitKind, type RgState } from '@app/shared';
+import { RG_LIMIT_KINDS, type RgLimitKind, type RgState, SCROLL_TO_TOP_DELAY_MS } from '@app/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -50,7 +50,13 @@ function Controls({ state, ...handlers }: { state: RgState } & PauseHandlers) {
         <h3 id="rg-limits-title">{t('rg.limits.title')}</h3>
         <p className="rg-note">{t('rg.limits.about')}</p>
         {RG_LIMIT_KINDS.map((kind) => (
-          <section key={kind} id={limitCardId(kind)} className="rg-card" aria-labelledby={`${limitCardId(kind)}-title`}>
+          <section
+            key={kind}
+            id={limitCardId(kind)}
+            className="rg-card"
+            tabIndex={-1}
+            aria-labelledby={`${limitCardId(kind)}-title`}
+          >
             <h4 id={`${limitCardId(kind)}-title`} className="rg-card__title">
               {t(`rg.limits.kinds.${kind}.title`)}
             </h4>
@@ -78,12 +84,20 @@ function Controls({ state, ...handlers }: { state: RgState } & PauseHandlers) {
   );
 }
 
-/** The page's text loads first, so the browser's own jump to `#rg-…` finds nothing: jump once the controls are there. */
+/**
+ * `#rg-deposit` and the like (the deposit page's prompt): the page's text loads first, so the
+ * browser's own jump finds nothing, and the site scrolls every new page to the top
+ * (SCROLL_TO_TOP_DELAY_MS). Once both are done, the kind's card comes into view and takes focus.
+ */
 function useScrollToHash(): void {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash.startsWith('#rg-')) return;
-    const target = document.getElementById(hash.slice(1));
-    target?.scrollIntoView({ block: 'start' });
+    const timer = window.setTimeout(() => {
+      const target = document.getElementById(hash.slice(1));
+      target?.scrollIntoView({ block: 'start' });
+      target?.focus({ preventScroll: true });
+    }, SCROLL_TO_TOP_DELAY_MS + 50);
+    return () => window.clearTimeout(timer);
   }, [hash]);
 }
