@@ -26,6 +26,7 @@ describe('deposit limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily deposit limit of ₹1,500.00: ₹500.00 is left.',
+      data: { kind: 'deposit', period: 'day', limit: 1_500, left: 500 },
     });
     expect((await t.post('rg/getLimits', {}, { token: p.token })).json().data.limits).toContainEqual(
       expect.objectContaining({ kind: 'deposit', period: 'day', amount: 1_500, used: 1_000, remaining: 500 }),

@@ -98,6 +98,8 @@ describe('stake limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily stake limit of ₹700.00: ₹0.00 is left.',
+      // For the site's Hindi and Bengali words.
+      data: { kind: 'stake', period: 'day', limit: 700, left: 0 },
     });
     const overCasino = await playDice(p.token, 1);
     expect(overCasino.statusCode).toBe(422);
@@ -150,6 +152,7 @@ describe('loss limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily loss limit of ₹500.00: ₹200.00 is left.',
+      data: { kind: 'loss', period: 'day', limit: 500, left: 200 },
     });
     expect((await playDice(p.token, 201)).json()).toMatchObject({ code: 'REFUSED' });
     // The seamless wallet answers its own status, with the message (docs/casino.md).

@@ -57,6 +57,18 @@ export const rgStateSchema = z.object({
 });
 export type RgState = z.infer<typeof rgStateSchema>;
 
+/**
+ * The `data` of a 422 `LIMIT_REACHED` refusal: which limit was in the way and what is left of it
+ * (rupees), so the site can name it in the player's language (the message is English).
+ */
+export const limitReachedDataSchema = z.object({
+  kind: z.enum(RG_LIMIT_KINDS),
+  period: z.enum(RG_PERIODS),
+  limit: rupees,
+  left: rupees,
+});
+export type LimitReachedData = z.infer<typeof limitReachedDataSchema>;
+
 export const rgGetLimits = defineEndpoint({
   method: 'POST',
   path: 'rg/getLimits',
