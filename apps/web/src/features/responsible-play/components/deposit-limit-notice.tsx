@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRgLimits } from '../api/rg-calls';
 import { limitsOfKind } from '../model/limits-model';
+import '../session.css';
 import '../responsible-play.css';
 
 /** Where the controls page opens at the deposit limits (rg-controls.tsx `limitCardId('deposit')`). */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
+import '../session.css';
 import '../responsible-play.css';
 
 /** /responsible-gambling for a guest: the controls need a login; the page's information follows. */

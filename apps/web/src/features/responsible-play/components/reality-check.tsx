@@ -12,7 +12,7 @@ import {
   type SessionClock,
 } from '../model/session-clock';
 import { useNow } from '../model/use-now';
-import '../responsible-play.css';
+import '../session.css';
 
 /** Asked again now and then: the controls may change in another tab, which may also have continued. */
 const IDLE_REFETCH_MS = 5 * 60_000;

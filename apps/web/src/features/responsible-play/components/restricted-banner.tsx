@@ -6,7 +6,7 @@ import { updateStoredUser } from '@/lib/session';
 import { useRgLimits } from '../api/rg-calls';
 import { pauseStatus } from '../model/limits-model';
 import { usePauseSentence } from './pause-status';
-import '../responsible-play.css';
+import '../session.css';
 
 /**
  * A restricted session (the login answered `restricted: true`, docs/responsible-play.md): on every

@@ -9,6 +9,7 @@ import { LimitRow } from './limit-row';
 import { type PauseHandlers, PauseForms } from './pause-forms';
 import { PauseStatusCard } from './pause-status';
 import { SessionControlsForm } from './session-controls-form';
+import '../session.css';
 import '../responsible-play.css';
 
 /** The anchor of each kind's card: `/responsible-gambling#rg-deposit` opens the page at the deposit limits. */

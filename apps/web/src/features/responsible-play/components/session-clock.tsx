@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useSessionClock } from '../api/rg-calls';
 import { elapsedMs, formatDuration, isoDuration, remainingMs } from '../model/session-clock';
 import { useNow } from '../model/use-now';
-import '../responsible-play.css';
+import '../session.css';
 
 /** Five minutes before the session limit ends the session, the clock says so in red. */
 const ENDING_SOON_MS = 5 * 60_000;
