@@ -114,6 +114,9 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     await loginByApi(first.context, site, 'player1', 'Player2026');
     await first.page.goto('/home');
     await first.page.getByRole('button', { name: /player1/ }).waitFor();
+    // Every call of the first page's load answered (the session clock's comes after its chunk): a
+    // refusal there, after the second login, would show the alert on a page the next step reloads.
+    await first.page.waitForLoadState('networkidle');
 
     const second = await newPage(browser, site, PHONE_VIEWPORT);
     await loginByApi(second.context, site, 'player1', 'Player2026');

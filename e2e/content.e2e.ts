@@ -71,6 +71,20 @@ async function logInThroughStorage(context: BrowserContext): Promise<void> {
     const data = { free_chip: 1500, exposure: 0, bonus_amount: 0, split_bonus: 0, wagger_bonus: 0, active_wallet: 0 };
     return route.fulfill({ json: { status: true, message: '', data } });
   });
+  // The session clock every page of a logged-in player reads (responsible play): no reality check.
+  await context.route('**/api/rg/session', async (route) => {
+    if (route.request().headers()['authorization'] !== `Bearer ${FAKE_TOKEN}`) return route.fallback();
+    const now = new Date().toISOString();
+    const data = {
+      server_time: now,
+      started_at: now,
+      reality_check_minutes: 0,
+      next_reality_check_at: null,
+      ends_at: null,
+      net_result: 0,
+    };
+    return route.fulfill({ json: { status: true, message: '', data } });
+  });
 }
 
 describe('content pages', () => {

@@ -26,6 +26,7 @@ describe('deposit limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily deposit limit of ₹1,500.00: ₹500.00 is left.',
+      data: { kind: 'deposit', period: 'day', limit: 1_500, left: 500 },
     });
     expect((await t.post('rg/getLimits', {}, { token: p.token })).json().data.limits).toContainEqual(
       expect.objectContaining({ kind: 'deposit', period: 'day', amount: 1_500, used: 1_000, remaining: 500 }),
@@ -58,5 +59,33 @@ describe('deposit limits', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'PLAY_PAUSED' });
     expect((await t.post('user/getUserBalance', {}, { token })).statusCode).toBe(200);
+  });
+
+  it('credit a deposit paid before a time-out while it runs, without the first-deposit bonus a pause refuses', async () => {
+    await t.setSetting('first_deposit_bonus_percent', '50');
+    await t.setSetting('first_deposit_bonus_max', '300');
+    try {
+      const p = await t.newPayer('rg_paid_then_paused');
+      const order = await t.deposit(p.token, 1_000);
+      expect((await t.post('rg/pause', { kind: 'time_out', duration: '24h' }, { token: p.token })).statusCode).toBe(200);
+      // The payer paid at the gateway: the money is theirs and is credited; no bonus during the pause.
+      const paid = await t.callback({
+        event_id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        order_id: order.order_id,
+        amount_paise: 100_000,
+        currency: 'INR',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(await t.module.money.readBalances(t.database.db, p.userId)).toMatchObject({
+        cash: 100_000,
+        splitBonus: 0,
+        wagerBonus: 0,
+      });
+      expect(await t.database.db.selectFrom('bonuses').selectAll().where('user_id', '=', p.userId).execute()).toEqual([]);
+      await t.expectLedgerClean();
+    } finally {
+      await t.setSetting('first_deposit_bonus_percent', '0');
+    }
   });
 });

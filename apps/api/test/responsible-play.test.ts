@@ -98,6 +98,8 @@ describe('stake limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily stake limit of ₹700.00: ₹0.00 is left.',
+      // For the site's Hindi and Bengali words.
+      data: { kind: 'stake', period: 'day', limit: 700, left: 0 },
     });
     const overCasino = await playDice(p.token, 1);
     expect(overCasino.statusCode).toBe(422);
@@ -173,6 +175,7 @@ describe('loss limits', () => {
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: 'This would pass your daily loss limit of ₹500.00: ₹200.00 is left.',
+      data: { kind: 'loss', period: 'day', limit: 500, left: 200 },
     });
     expect((await playDice(p.token, 201)).json()).toMatchObject({ code: 'REFUSED' });
     // The seamless wallet answers its own status, with the message (docs/casino.md).
@@ -305,15 +308,22 @@ describe('time-outs and self-exclusion', () => {
     t.clock.advance(184 * 24 * HOUR_MS);
     token = await t.login('rg_exclude', 'Wallet2026');
     let state = (await t.post('rg/getLimits', {}, { token })).json().data;
-    expect(state).toMatchObject({ pause: { kind: 'self_exclusion', until: null }, can_request_return: true });
+    expect(state).toMatchObject({
+      pause: { kind: 'self_exclusion', until: null },
+      can_request_return: true,
+      return_requested: false,
+    });
     expect((await t.launch(token, 'dice')).json()).toMatchObject({ code: 'PLAY_PAUSED' });
     state = (await t.post('rg/requestReturn', {}, { token })).json().data;
     expect(state).toMatchObject({
       pause: { kind: 'self_exclusion', until: new Date(t.clock.now() + 24 * HOUR_MS).toISOString() },
+      can_request_return: false,
+      // The site says "you can play again from" rather than "your self-exclusion runs until".
+      return_requested: true,
     });
     t.clock.advance(24 * HOUR_MS + 1);
     token = await t.login('rg_exclude', 'Wallet2026');
-    expect((await t.post('rg/getLimits', {}, { token })).json().data.pause).toBeNull();
+    expect((await t.post('rg/getLimits', {}, { token })).json().data).toMatchObject({ pause: null, return_requested: false });
 
     const shown = await runAdminProcess(t.databaseEnv, 'rg', 'show', '--name', 'rg_exclude');
     expect(shown.code, shown.stderr).toBe(0);

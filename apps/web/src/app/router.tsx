@@ -27,6 +27,7 @@ import {
   RaceDetailRoute,
   SportRoute,
   InfoPage,
+  ResponsibleGamblingPage,
   SportsbookFrame,
   UserBonusPage,
 } from './routes/lazy-pages';
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: '/home/group/indian-game-list/:group', element: <CasinoGroupRoute kind="indian" /> },
           { path: paths.providers, element: <CasinoProvidersRoute /> },
           { path: paths.provablyFair, element: <ProvablyFairRoute /> },
-          { path: paths.responsibleGambling, element: <InfoPage slug="responsible-gambling" /> },
+          { path: paths.responsibleGambling, element: <ResponsibleGamblingPage /> },
           { path: paths.policy('self-exclusion'), element: <InfoPage slug="self-exclusion" /> },
           { path: paths.policy('privacy'), element: <InfoPage slug="privacy" /> },
           { path: paths.policy('anti-money-laundering'), element: <InfoPage slug="anti-money-laundering" /> },

@@ -1,4 +1,4 @@
-import type { DataOf, Endpoint, ErrorCode, RequestOf } from '@app/shared';
+import { type DataOf, type Endpoint, type ErrorCode, formatRupees, type RequestOf } from '@app/shared';
 import i18next from 'i18next';
 import { storageKeys } from './storage';
 
@@ -30,14 +30,36 @@ export class ApiError extends Error {
 }
 
 /**
+ * A refusal's own words in the player's language when its `data` says what the message says:
+ * `LIMIT_REACHED` names the responsible-play limit and what is left (docs/responsible-play.md).
+ */
+function refusalDetail(code: ErrorCode, data: unknown): string | null {
+  if (code !== 'LIMIT_REACHED' || typeof data !== 'object' || data === null) return null;
+  const { kind, period, limit, left } = data as Record<string, unknown>;
+  if (typeof kind !== 'string' || typeof period !== 'string' || typeof limit !== 'number' || typeof left !== 'number') {
+    return null;
+  }
+  const nameKey = `errors.details.limitNames.${kind}.${period}`;
+  if (!i18next.exists(nameKey)) return null;
+  return i18next.t('errors.details.LIMIT_REACHED', {
+    name: i18next.t(nameKey),
+    limit: formatRupees(limit),
+    left: formatRupees(left),
+  });
+}
+
+/**
  * What the player reads for a refusal (docs/shell.md "Errors"): in English the server's own
  * message, which names the exact problem; in Hindi and Bengali the translation of its code
- * (`errors.{code}`), since the server speaks English only. A code without a translation falls
- * back to the server's message, then to a general line.
+ * (`errors.{code}`), since the server speaks English only — or, for a code whose `data` carries
+ * the particulars (a limit and what is left), the translated sentence with them. A code without a
+ * translation falls back to the server's message, then to a general line.
  */
-export function refusalMessage(code: ErrorCode, serverMessage: string): string {
+export function refusalMessage(code: ErrorCode, serverMessage: string, data?: unknown): string {
   const isEnglish = (i18next.resolvedLanguage ?? i18next.language) === 'en';
   if (isEnglish && serverMessage) return serverMessage;
+  const detail = refusalDetail(code, data);
+  if (detail) return detail;
   const key = `errors.${code}`;
   if (i18next.exists(key)) return i18next.t(key);
   return serverMessage || i18next.t('common.unexpectedError');
@@ -141,9 +163,10 @@ async function send<E extends Endpoint>(url: string, init: RequestInit): Promise
     for (const listener of sessionEndedListeners) listener(code);
   }
   const serverMessage = payload?.message ?? '';
-  throw new ApiError(refusalMessage(code, serverMessage), code, response.status, {
+  const data = payload && payload.status === false ? payload.data : undefined;
+  throw new ApiError(refusalMessage(code, serverMessage, data), code, response.status, {
     serverMessage,
     retryAfterSeconds: retryAfterOf(payload, response),
-    data: payload && payload.status === false ? payload.data : undefined,
+    data,
   });
 }

@@ -73,6 +73,15 @@ export const endpoints = {
   kycStatus: route<'kycStatus'>('POST', 'kyc/status'),
   depositStatement: route<'depositStatement'>('POST', 'report/depositStatement'),
   withdrawStatement: route<'withdrawStatement'>('POST', 'report/withdrawStatement'),
+  // Responsible play: the controls page, the reality check and the session clock (docs/responsible-play.md).
+  rgGetLimits: route<'rgGetLimits'>('POST', 'rg/getLimits'),
+  rgSetLimit: route<'rgSetLimit'>('POST', 'rg/setLimit'),
+  rgConfirmLimit: route<'rgConfirmLimit'>('POST', 'rg/confirmLimit'),
+  rgSetSessionControls: route<'rgSetSessionControls'>('POST', 'rg/setSessionControls'),
+  rgPause: route<'rgPause'>('POST', 'rg/pause'),
+  rgRequestReturn: route<'rgRequestReturn'>('POST', 'rg/requestReturn'),
+  rgSession: route<'rgSession'>('POST', 'rg/session'),
+  rgContinueSession: route<'rgContinueSession'>('POST', 'rg/continueSession'),
 } satisfies Partial<Contract>;
 
 /**

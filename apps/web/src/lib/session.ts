@@ -13,6 +13,11 @@ export interface StoredUser {
   chat_url?: string;
   /** '1' for a demo (play-money) account. */
   is_demo?: '0' | '1';
+  /**
+   * The login answered a restricted session: a time-out or self-exclusion is running, and the
+   * player may only see the balance and statements and withdraw (docs/responsible-play.md).
+   */
+  restricted?: boolean;
 }
 
 export interface Session {
@@ -78,6 +83,11 @@ function subscribe(listener: () => void): () => void {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+/** A session that may only look and withdraw while a pause runs (docs/responsible-play.md). */
+export function isRestrictedSession(user: StoredUser): boolean {
+  return user.restricted === true;
 }
 
 export function isSubAccount(user: StoredUser): boolean {

@@ -11,7 +11,8 @@ const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 /**
  * Every refusal: `{ status: false, message, code, request_id }`, and for a few codes `data` that
  * helps the client act on it (`ODDS_CHANGED`: the price now, `oddsChangedDataSchema` in bets.ts;
- * `CASH_OUT_CHANGED`: the cash-out quote now, `cashOutQuoteSchema`).
+ * `CASH_OUT_CHANGED`: the cash-out quote now, `cashOutQuoteSchema`;
+ * `LIMIT_REACHED`: the limit and what is left, `limitReachedDataSchema` in responsible-play.ts).
  */
 export const errorEnvelope = z.object({
   status: z.literal(false),

@@ -52,8 +52,22 @@ export const rgStateSchema = z.object({
   pause: rgPauseSchema.nullable(),
   /** A self-exclusion's time is over: the player may ask to return (rg/requestReturn). */
   can_request_return: z.boolean(),
+  /** The player asked to return after a self-exclusion: `pause.until` is when play starts again. */
+  return_requested: z.boolean(),
 });
 export type RgState = z.infer<typeof rgStateSchema>;
+
+/**
+ * The `data` of a 422 `LIMIT_REACHED` refusal: which limit was in the way and what is left of it
+ * (rupees), so the site can name it in the player's language (the message is English).
+ */
+export const limitReachedDataSchema = z.object({
+  kind: z.enum(RG_LIMIT_KINDS),
+  period: z.enum(RG_PERIODS),
+  limit: rupees,
+  left: rupees,
+});
+export type LimitReachedData = z.infer<typeof limitReachedDataSchema>;
 
 export const rgGetLimits = defineEndpoint({
   method: 'POST',

@@ -44,6 +44,11 @@ export interface BonusRelease {
 export interface BonusService {
   /** Credits a bonus into a wallet: the money module's grant and a history row. */
   grant(tx: Tx, input: GrantInput): Promise<number>;
+  /**
+   * Whether a grant would be taken now (responsible play refuses every bonus during a pause), for
+   * a grant that is a gift on top of something that must happen anyway (a deposit's credit).
+   */
+  mayGrant(tx: Tx, grant: { userId: number; amount: number }): Promise<boolean>;
   grantByName(userName: string, amount: string, wallet: string, reason: string): Promise<number>;
   /**
    * Counts settled turnover towards the active wallet's bonuses and releases what the rules say.
@@ -192,6 +197,8 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
     async grant(executor, { userId, amount, wallet: walletName, reason, sessionId }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('BAD_REQUEST', 'A bonus must be more than 0');
       assertPlayerLocked(executor, userId);
+      // The rules first: a refused grant writes nothing (money.grantBonus checks again).
+      await money.checkBonusGrant(executor, { userId, amount });
       const now = clock.now();
       const bonusId = await insertBonus(executor, {
         user_id: userId,
@@ -216,6 +223,17 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
       const bonus = await findBonus(executor, bonusId);
       if (bonus) await recordEvent(executor, bonus, 'grant', amount, transactionId);
       return bonusId;
+    },
+
+    async mayGrant(executor, grant) {
+      try {
+        await money.checkBonusGrant(executor, grant);
+        return true;
+      } catch (error) {
+        // A rule's refusal (read-only checks): the caller goes on without the bonus.
+        if (error instanceof AppError) return false;
+        throw error;
+      }
     },
 
     async grantByName(userName, amountText, walletText, reasonText) {

@@ -177,6 +177,12 @@ export interface Money {
   /** A stake given back exactly as it was taken (cash to cash, bonus to bonus), linked to it. */
   casinoRollback(tx: Tx, movement: Omit<CasinoMovement, 'provider'> & { stakeTransactionId: number }): Promise<number>;
 
+  /**
+   * The check every bonus grant passes (responsible play: none during a pause), on its own: a
+   * caller runs it before writing anything of its own, so a refusal leaves nothing half done.
+   * Throws the rule's refusal.
+   */
+  checkBonusGrant(tx: Tx, grant: { userId: number; amount: number }): Promise<void>;
   grantBonus(tx: Tx, movement: BonusMovement): Promise<number>;
   /** Bonus money that became cash. */
   releaseBonus(tx: Tx, movement: BonusMovement): Promise<number>;
@@ -479,6 +485,10 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       // The stake counted as lost when it was taken; given back, it is not.
       await recordOutcome(tx, { userId, lossChange: -amount });
       return posted.transactionId;
+    },
+
+    async checkBonusGrant(tx, grant) {
+      for (const rule of rules) await rule.checkBonusGrant?.(tx, grant);
     },
 
     async grantBonus(tx, { userId, wallet, amount, reference, sessionId }) {

@@ -94,6 +94,9 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       Number(config.first_deposit_bonus_max) * 100,
     );
     if (bonus <= 0) return;
+    // The payer paid: the deposit is credited whatever happens to the gift on top of it. During a
+    // time-out or self-exclusion no bonus is granted (docs/responsible-play.md), so none is.
+    if (!(await bonuses.mayGrant(tx, { userId, amount: bonus }))) return;
     await bonuses.grant(tx, {
       userId,
       amount: bonus,

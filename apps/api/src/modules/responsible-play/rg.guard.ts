@@ -1,6 +1,8 @@
 import {
   formatPaiseAsRupees,
   hourOf,
+  type LimitReachedData,
+  paiseToRupees,
   type PauseKind,
   type RgLimitKind,
   type RgPeriod,
@@ -49,9 +51,12 @@ export function pausedError(pause: ActivePause): AppError {
 }
 
 function limitError(kind: RgLimitKind, period: RgPeriod, limit: number, left: number): AppError {
+  // The data lets the site say the same in Hindi and Bengali (the message is English).
+  const data: LimitReachedData = { kind, period, limit: paiseToRupees(limit), left: paiseToRupees(Math.max(0, left)) };
   return new AppError(
     'LIMIT_REACHED',
     `This would pass your ${PERIOD_WORD[period]} ${kind} limit of ${formatRupees(limit)}: ${formatRupees(left)} is left.`,
+    data,
   );
 }
 

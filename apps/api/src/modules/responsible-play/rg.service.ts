@@ -149,21 +149,25 @@ export function createRgService({ db, clock, money, deposits }: RgDeps) {
       session_limit_minutes: Number(controls?.session_limit_minutes ?? 0),
       pause: current.pause,
       can_request_return: current.canRequestReturn,
+      return_requested: current.isReturning,
     };
   }
 
   function pauseView(pause: Awaited<ReturnType<typeof findLatestPause>>, now: number) {
-    if (!pause) return { pause: null, canRequestReturn: false };
+    if (!pause) return { pause: null, canRequestReturn: false, isReturning: false };
     const until = pause.until === null ? null : Number(pause.until);
     if (pause.kind === 'time_out') {
-      return { pause: until !== null && until <= now ? null : { kind: pause.kind, until: iso(until) }, canRequestReturn: false };
+      const isOver = until !== null && until <= now;
+      return { pause: isOver ? null : { kind: pause.kind, until: iso(until) }, canRequestReturn: false, isReturning: false };
     }
     if (pause.return_requested_at !== null) {
       const returnAt = Number(pause.return_requested_at) + RG_RETURN_WAIT_MS;
-      return { pause: returnAt <= now ? null : { kind: pause.kind, until: iso(returnAt) }, canRequestReturn: false };
+      // The site tells "you play again from" apart from "your self-exclusion runs until".
+      const isReturning = returnAt > now;
+      return { pause: isReturning ? { kind: pause.kind, until: iso(returnAt) } : null, canRequestReturn: false, isReturning };
     }
     const isOver = until !== null && until <= now;
-    return { pause: { kind: pause.kind, until: isOver ? null : iso(until) }, canRequestReturn: isOver };
+    return { pause: { kind: pause.kind, until: isOver ? null : iso(until) }, canRequestReturn: isOver, isReturning: false };
   }
 
   /** Runs a change under the player's lock and answers the new state. */

@@ -7,6 +7,7 @@ import { ShellFrame, type ShellFrameProps } from '@/features/shell';
 import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
 import { PageBoundary } from '../routes/page-boundary';
+import { RealityCheckSlot, RestrictedBannerSlot, SessionClockSlot } from './rg-slots';
 
 // The bet slip (with the bets and bet slip features) belongs to the sports pages: /home does not load it.
 const BetSlipArea = lazy(() => import('./bet-slip-area').then((m) => ({ default: m.BetSlipArea })));
@@ -60,11 +61,27 @@ export function SiteLayout() {
  */
 const MemoShellFrame = memo(ShellFrame);
 const HEADER_SEARCH = <MatchSearch />;
-const ACCOUNT_AREA = <AccountArea balance={<BalanceDisplay />} menuExtras={<WalletMenuItems />} />;
+const ACCOUNT_AREA = (
+  <AccountArea
+    balance={
+      <>
+        <SessionClockSlot placement="header" />
+        <BalanceDisplay />
+      </>
+    }
+    menuExtras={
+      <>
+        <SessionClockSlot placement="menu" />
+        <WalletMenuItems />
+      </>
+    }
+  />
+);
 const MODALS = (
   <>
     <AccountModals />
     <WalletModals />
+    <RealityCheckSlot />
   </>
 );
 const BET_SLIP = (
@@ -73,9 +90,12 @@ const BET_SLIP = (
   </Suspense>
 );
 const PAGE = (
-  <PageBoundary>
-    <Outlet />
-  </PageBoundary>
+  <>
+    <RestrictedBannerSlot />
+    <PageBoundary>
+      <Outlet />
+    </PageBoundary>
+  </>
 );
 
 /** The same object while the counts are the same (a refresh that changed nothing renders nothing). */

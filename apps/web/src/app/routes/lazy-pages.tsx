@@ -25,7 +25,9 @@ export const SportRoute = page(() => import('./sports-routes').then((m) => m.Spo
 export const EventsRoute = page(() => import('./sports-routes').then((m) => m.EventsRoute));
 export const MatchDetailRoute = page(() => import('./sports-routes').then((m) => m.MatchDetailRoute));
 export const RaceDetailRoute = page(() => import('./sports-routes').then((m) => m.RaceDetailRoute));
-export const DepositPage = page(() => import('@/features/payments/pages').then((m) => m.DepositPage));
+// /deposit with responsible play's deposit limits; /responsible-gambling's text with its controls.
+export const DepositPage = page(() => import('./deposit-route').then((m) => m.DepositRoute));
+export const ResponsibleGamblingPage = page(() => import('./responsible-gambling-route').then((m) => m.ResponsibleGamblingRoute));
 export const WithdrawPage = page(() => import('@/features/payments/pages').then((m) => m.WithdrawPage));
 export const DepositStatementPage = page(() => import('@/features/payments/pages').then((m) => m.DepositStatementPage));
 export const WithdrawStatementPage = page(() => import('@/features/payments/pages').then((m) => m.WithdrawStatementPage));

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './spinner';
 import './button.css';
 
@@ -11,6 +11,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isLoading?: boolean;
   isBlock?: boolean;
   icon?: ReactNode;
+  /** E.g. the button a dialog focuses first (Modal's `initialFocusRef`). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
@@ -23,13 +25,21 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  ref,
   ...rest
 }: ButtonProps) {
   const classes = ['ui-button', `ui-button--${variant}`, `ui-button--${size}`, isBlock && 'ui-button--block', className]
     .filter(Boolean)
     .join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || isLoading} aria-busy={isLoading || undefined}>
+    <button
+      {...rest}
+      ref={ref}
+      type={type}
+      className={classes}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+    >
       {isLoading ? <Spinner size="sm" decorative /> : icon}
       <span className="ui-button__label">{children}</span>
     </button>

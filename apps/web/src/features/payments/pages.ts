@@ -2,3 +2,4 @@
 export { DepositPage } from './components/deposit-page';
 export { WithdrawPage } from './components/withdraw-page';
 export { DepositStatementPage, WithdrawStatementPage } from './components/statement-pages';
+export { useHasCreditedDeposit } from './api/payment-calls';

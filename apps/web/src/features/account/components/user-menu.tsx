@@ -100,6 +100,8 @@ export function UserMenu({ user, menuExtras }: { user: StoredUser; menuExtras?: 
     { to: paths.report.casinoResult, labelKey: 'account.menu.casinoResult' },
     { to: paths.report.activityLog, labelKey: 'account.menu.activityLog' },
   ];
+  // The controls of responsible play: limits, the reality check, time-out and self-exclusion.
+  const safePlay: MenuLink[] = [{ to: paths.responsibleGambling, labelKey: 'account.menu.limitsAndBreaks' }];
   const canChangePassword = !isSub && !isDemoUser(user);
 
   return (
@@ -132,6 +134,7 @@ export function UserMenu({ user, menuExtras }: { user: StoredUser; menuExtras?: 
           <MenuSection titleKey="account.menu.bonus" links={bonus} />
           {menuExtras && <div className="account-menu__extras">{menuExtras}</div>}
           <MenuSection titleKey="account.menu.bets" links={bets} />
+          <MenuSection titleKey="account.menu.safePlay" links={safePlay} />
           <div className="account-menu__actions">
             {canChangePassword && (
               <button

@@ -22,6 +22,8 @@ export function completeLogin(data: LoggedInUser): void {
     is_change_password: fields.is_change_password,
     chat_url: fields.chat_url,
     is_demo: fields.is_demo,
+    // A pause is running: the site shows what the session may do (docs/responsible-play.md).
+    restricted: fields.restricted,
   };
   storeLogin(user, token);
   const { returnTo } = accountUi.get();

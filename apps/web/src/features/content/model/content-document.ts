@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Embedded interactive parts a document may place among its blocks (a closed list). */
-export const contentWidgets = ['fair-verifier', 'referral-link'] as const;
+/**
+ * Embedded interactive parts a document may place among its blocks (a closed list). `rg-controls`
+ * is filled by the app (the responsible-play feature's controls, or a login prompt for guests).
+ */
+export const contentWidgets = ['fair-verifier', 'referral-link', 'rg-controls'] as const;
 export type ContentWidget = (typeof contentWidgets)[number];
 
 const text = z.string().min(1);

@@ -1,5 +1,6 @@
-import type { DataOf, ReportQuery, RequestOf } from '@app/shared';
+import { type DataOf, MAX_REPORT_RANGE_DAYS, type ReportQuery, type RequestOf } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toIsoDate } from '@/components/ui';
 import { callApi, callApiForm } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 import { OUTCOME_POLL_MS } from '../model/payment-model';
@@ -117,5 +118,26 @@ export function usePaymentStatement<E extends StatementEndpoint>(endpoint: E, qu
     queryFn: async () => (await callApi(endpoint, { ...query, limit: REPORT_PAGE_SIZE } as RequestOf<E>)).data as DataOf<E>,
     staleTime: 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the player has a credited deposit, over the statement's longest range (366 days up to
+ * today): /deposit prompts a player without one to set a deposit limit (docs/responsible-play.md).
+ */
+export function useHasCreditedDeposit() {
+  return useQuery({
+    queryKey: ['payments', 'report', 'hasCreditedDeposit'] as const,
+    queryFn: async () => {
+      const today = new Date();
+      const { data } = await callApi(endpoints.depositStatement, {
+        from_date: toIsoDate(new Date(today.getTime() - (MAX_REPORT_RANGE_DAYS - 1) * DAY_MS)),
+        to_date: toIsoDate(today),
+        limit: 1,
+      });
+      return data.totals.credited > 0;
+    },
   });
 }

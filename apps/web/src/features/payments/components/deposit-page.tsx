@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, FormField, Loading, toast } from '@/components/ui';
@@ -17,8 +17,12 @@ import {
 } from '../model/payment-model';
 import '../payments.css';
 
-/** /deposit (docs/product.md §2): the amount (presets or typed), the method, then the gateway's page; back here for the outcome. */
-export function DepositPage() {
+/**
+ * /deposit (docs/product.md §2): the amount (presets or typed), the method, then the gateway's page; back here
+ * for the outcome. `limitNotice` (composed by the app: responsible play's deposit limits, or the
+ * prompt to set one before a first deposit) shows above the form.
+ */
+export function DepositPage({ limitNotice }: { limitNotice?: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order_id');
@@ -29,7 +33,14 @@ export function DepositPage() {
         <h1 className="payments-page__title">{t('payments.deposit.title')}</h1>
         <p className="payments-page__subtitle">{t('payments.deposit.subtitle')}</p>
       </header>
-      {orderId ? <DepositOutcome orderId={orderId} onAgain={() => setParams({})} /> : <DepositForm />}
+      {orderId ? (
+        <DepositOutcome orderId={orderId} onAgain={() => setParams({})} />
+      ) : (
+        <>
+          {limitNotice}
+          <DepositForm />
+        </>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useCrashBet, useCrashCashout, useCrashState } from '../../api/fair-calls';
 import { playTone } from '../../model/sound';
 import { CrashChainPanel } from './crash-chain-panel';
+import { GameRefusal } from './game-refusal';
 import { StakePicker } from './stake-picker';
 
 /** The multiplier now, drawn every frame from the server's take-off time and clock. */
@@ -123,6 +124,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
                 onChange={(event) => setAuto(event.target.value)}
               />
             </label>
+            <GameRefusal message={bet.error?.message ?? null} />
             <Button
               type="button"
               isBlock
@@ -131,7 +133,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
               onClick={() =>
                 bet.mutate(
                   { stake: chosenStake, ...(auto ? { auto_cashout: Number(auto) } : {}) },
-                  { onSuccess: () => onBalanceChanged(), onError: (error) => toast.error(error.message) },
+                  { onSuccess: () => onBalanceChanged() },
                 )
               }
             >

@@ -2,13 +2,14 @@ import { type FairRoundView, formatAmount, formatNumber, formatRupees, isFairGam
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Loading, toast } from '@/components/ui';
+import { Button, Loading } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useFairPlay, useFairState } from '../../api/fair-calls';
 import { playTone, setSoundOn, useSoundOn } from '../../model/sound';
 import { GAME_UI } from './bet-controls';
 import { CrashGame } from './crash-game';
+import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
 import { StakePicker } from './stake-picker';
@@ -59,6 +60,8 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
   const [last, setLast] = useState<{ round: FairRoundView; balance: number } | undefined>(undefined);
   // A new bet being set up hides the last outcome (the mines grid starts clean).
   const [isOutcomeShown, setIsOutcomeShown] = useState(false);
+  // Why the last bet was refused (a limit, a pause, the balance): beside the Bet button, not a passing toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const changeParams = (next: Record<string, unknown>) => {
     setParams(next);
     setIsOutcomeShown(false);
@@ -77,7 +80,8 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
   const Board = ui.board;
   const Controls = ui.controls;
   const outcome = isOutcomeShown ? (last?.round.outcome as Record<string, unknown> | undefined) : undefined;
-  const placeBet = () =>
+  const placeBet = () => {
+    setRefusal(null);
     play.mutate(
       { stake: chosenStake, params },
       {
@@ -87,9 +91,10 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
           onBalanceChanged();
           playTone(data.round.payout > 0 ? 'win' : 'lose');
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => setRefusal(error.message),
       },
     );
+  };
   return (
     <div className="casino-game" data-game={gameCode}>
       <header className="casino-game__head">
@@ -120,6 +125,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
       <div className="casino-controls">
         <Controls params={params} setParams={changeParams} />
         <StakePicker stakes={stakes} value={chosenStake} onChange={setStake} />
+        <GameRefusal message={refusal} />
         <Button type="button" isBlock isLoading={play.isPending} onClick={placeBet}>
           {t('casino.play.bet', { amount: formatNumber(chosenStake) })}
         </Button>
