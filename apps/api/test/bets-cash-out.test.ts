@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit';
 import { createSettlementService } from '../src/modules/bets/settlement.service';
 import { balanceOf, placeBet, snapshotsOf } from './bets-support';
-import { createWalletApiApp, type WalletApiApp } from './wallet-support';
+import { createWalletApiApp, PLAYER_PASSWORD, type WalletApiApp } from './wallet-support';
 
 /**
  * Issue 24, item 3: cash out through HTTP (docs/betting.md "Cash out"). The test app's clock
@@ -296,15 +296,23 @@ describe('when cash out is not offered', () => {
     expect((await quote(player.token, place!.market_id)).json()).toMatchObject({ code: 'CASH_OUT_UNAVAILABLE' });
   });
 
-  it('passes the money module’s stake rules: a stake limit already used refuses the legs', async () => {
+  it('passes the money module’s stake rules: a pause refuses the legs, a used stake limit does not (they lower the risk)', async () => {
     const found = await cricketMarket('MATCH_ODDS');
     const player = await funded('co_limit');
     await bet(found, player.token, 0, 1_000);
     const limit = await t.post('rg/setLimit', { kind: 'stake', period: 'day', amount: 1_000 }, { token: player.token });
     expect(limit.statusCode, limit.body).toBe(200);
     const offer = await quoted(player.token, found.market.market_id);
-    const refused = await cashOut(player.token, { market_id: found.market.market_id, share: 1, value: offer.value });
-    expect(refused.json()).toMatchObject({ code: 'LIMIT_REACHED' });
-    expect(await currentRows(player.token)).toHaveLength(1);
+    const taken = await cashOut(player.token, { market_id: found.market.market_id, share: 0.5, value: offer.value });
+    expect(taken.statusCode, taken.body).toBe(200);
+
+    const paused = await funded('co_paused');
+    await bet(found, paused.token, 0, 1_000);
+    await t.post('rg/pause', { kind: 'time_out', duration: '24h' }, { token: paused.token });
+    const token = await t.login('co_paused', PLAYER_PASSWORD);
+    const pausedOffer = await quoted(token, found.market.market_id);
+    const refused = await cashOut(token, { market_id: found.market.market_id, share: 1, value: pausedOffer.value });
+    expect(refused.json()).toMatchObject({ code: 'PLAY_PAUSED' });
+    expect(await currentRows(token)).toHaveLength(1);
   });
 });

@@ -148,8 +148,12 @@ function stakesAt(level: number, runners: readonly Priced[]): Candidate | null {
   return { valuePaise: low, spread: Math.max(...after) - low, legs, after };
 }
 
-function isBetter(candidate: Candidate, best: Candidate | null): boolean {
+/** `floor`: the least value within the tolerance of what the prices allow; a flatter book never buys a worse one. */
+function isBetter(candidate: Candidate, best: Candidate | null, floor: number): boolean {
   if (!best) return true;
+  const isGood = candidate.valuePaise >= floor;
+  const wasGood = best.valuePaise >= floor;
+  if (isGood !== wasGood) return isGood;
   const isFlat = candidate.spread <= CASH_OUT_FLAT_PAISE;
   const wasFlat = best.spread <= CASH_OUT_FLAT_PAISE;
   if (isFlat !== wasFlat) return isFlat;
@@ -162,7 +166,7 @@ function isBetter(candidate: Candidate, best: Candidate | null): boolean {
  * without a back or a lay price). Rounding: the best level T is found exactly; then whole-paise
  * stakes are chosen for integer levels H near it (T first, then T ∓ 1, T ∓ 2, …), each runner's
  * total at most H, and the nearest level whose totals differ by at most 1 paise is taken (else the
- * flattest within 200 paise). The value is the lowest total: never more than the prices allow,
+ * flattest within 200 paise), never one whose value falls more than the tolerance below the exact one. The value is the lowest total: never more than the prices allow,
  * and every runner pays at least it. A book already level within 1 paise needs no leg.
  */
 export function quoteCashOut(kind: CashOutKind, runners: readonly CashOutRunner[]): CashOutQuote | null {
@@ -181,13 +185,14 @@ export function quoteCashOut(kind: CashOutKind, runners: readonly CashOutRunner[
       bestLevel = runner.total;
     }
   }
+  const floor = Math.ceil(bestValue - cashOutTolerancePaise(kind, runners));
   let best: Candidate | null = null;
   for (let distance = 0; distance <= LEVEL_SEARCH_PAISE; distance += 1) {
     for (const level of distance === 0 ? [bestLevel] : [bestLevel - distance, bestLevel + distance]) {
       const candidate = stakesAt(level, priced);
-      if (candidate && isBetter(candidate, best)) best = candidate;
+      if (candidate && isBetter(candidate, best, floor)) best = candidate;
     }
-    if (best && best.spread <= CASH_OUT_FLAT_PAISE) break;
+    if (best && best.spread <= CASH_OUT_FLAT_PAISE && best.valuePaise >= floor) break;
   }
   return best && { valuePaise: best.valuePaise, legs: best.legs, after: best.after };
 }
