@@ -40,6 +40,8 @@ function expectTooDeep(res: LightMyRequestResponse): void {
   expect(body).toMatchObject({ status: false, code: 'BAD_REQUEST', message: JSON_TOO_DEEP_MESSAGE });
   expect(ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]).toBe(400);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
+  // The body was read whole: the connection stays open for the client's next request.
+  expect(res.headers.connection).not.toBe('close');
 }
 
 describe(`bodies nested too deeply (${testDatabaseKind()})`, () => {

@@ -2,6 +2,8 @@ import { type DataOf, type Endpoint, type ParsedRequestOf, successEnvelope } fro
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { JSON_TOO_DEEP_MESSAGE } from '../lib/json-depth';
+import { TOO_DEEP_BODY } from './json-body';
 
 export interface EndpointContext<E extends Endpoint> {
   body: ParsedRequestOf<E>;
@@ -75,13 +77,15 @@ export class UnstorableTextError extends AppError {
 }
 
 /**
- * Validation goes straight through the contract's zod schemas, after one rule every endpoint
- * shares: no text that the databases cannot store as sent (docs/refusals.md).
+ * Validation goes straight through the contract's zod schemas, after two rules every endpoint
+ * shares: no body nested too deeply (plugins/json-body.ts) and no text that the databases cannot
+ * store as sent (docs/refusals.md).
  */
 export function installZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zodSchema = schema as unknown as z.ZodType;
     return (input: unknown) => {
+      if (input === TOO_DEEP_BODY) return { error: new AppError('BAD_REQUEST', JSON_TOO_DEEP_MESSAGE) };
       const unstorable = findUnstorableText(input);
       if (unstorable) return { error: new UnstorableTextError(unstorable) };
       const result = zodSchema.safeParse(input ?? {});
