@@ -29,17 +29,23 @@ function stream(seed: number): () => number {
   };
 }
 
-/** An in-play fixture of the simulator with an open match-odds market (3 runners when football has one). */
+/**
+ * An in-play fixture of the simulator with an open match-odds market (3 runners when football has
+ * one): now, or at the first moment of the next day that has one (the simulator's day has quiet
+ * hours with nothing in play).
+ */
 function inPlayMarket(): { fixture: FeedFixture; key: string; at: number } {
   const feed = createSimulatedFeed({ seed: 'bench-cash-out', speed: 1 });
   const now = Date.now();
-  for (const fixture of feed.fixtures(now - 86_400_000, now + 86_400_000)) {
-    if (fixture.sportId !== 1 && fixture.sportId !== 4) continue;
-    const state = feed.state(fixture, now);
-    const market = state.markets.find((item) => item.key === 'MO' && item.status === 'OPEN');
-    if (state.phase === 'IN_PLAY' && market) return { fixture, key: 'MO', at: now };
+  for (let at = now; at < now + 86_400_000; at += 5 * 60_000) {
+    for (const fixture of feed.fixtures(at - 86_400_000, at + 86_400_000)) {
+      if (fixture.sportId !== 1 && fixture.sportId !== 4) continue;
+      const state = feed.state(fixture, at);
+      const market = state.markets.find((item) => item.key === 'MO' && item.status === 'OPEN');
+      if (state.phase === 'IN_PLAY' && market) return { fixture, key: 'MO', at };
+    }
   }
-  throw new Error('no in-play match-odds market in the simulator now');
+  throw new Error('no in-play match-odds market in the simulator over the next day');
 }
 
 function pricesOf(market: FeedMarketState | undefined) {

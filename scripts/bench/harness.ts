@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ export interface RunningServer {
   env: Record<string, string>;
   /** CPU seconds (user + system) the server process has used so far (Linux /proc). */
   cpuSeconds(): number;
+  /** The process's resident memory now, in bytes (Linux /proc). */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,11 @@ export interface BenchRow {
 
 export interface BenchContext {
   /** The real API server in its own process on a fresh SQLite database (or the env's). */
-  startApi(env?: Record<string, string>): Promise<RunningServer>;
+  /**
+   * `built`: run the API as `npm start` does (the esbuild bundle with plain node, built first)
+   * instead of its source through tsx, whose loader thread would count in the process's memory.
+   */
+  startApi(env?: Record<string, string>, options?: { built?: boolean }): Promise<RunningServer>;
   /** A bare node:http server answering `body` as JSON to every request. */
   startBare(body: string): Promise<RunningServer>;
   /** Fastify with nothing added, answering `body` to GET and POST / : the framework's floor. */
@@ -117,6 +123,11 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+function processRssBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : Number.NaN;
+}
+
 export async function startProcess(
   script: string,
   env: Record<string, string>,
@@ -125,14 +136,22 @@ export async function startProcess(
 ): Promise<RunningServer> {
   const port = await freePort();
   const fullEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // TypeScript through tsx; a built bundle (.js) with plain node, as `npm start` runs it.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}${probePath}`, child);
-  return { url, env: fullEnv, cpuSeconds: () => processCpuSeconds(child.pid as number), stop: () => stopChild(child) };
+  return {
+    url,
+    env: fullEnv,
+    cpuSeconds: () => processCpuSeconds(child.pid as number),
+    rssBytes: () => processRssBytes(child.pid as number),
+    stop: () => stopChild(child),
+  };
 }
 
 async function load(options: LoadOptions): Promise<LoadResult> {
@@ -164,11 +183,12 @@ export function createContext(rows: BenchRow[]): { context: BenchContext; cleanu
   const running: RunningServer[] = [];
   const folders: string[] = [];
   const context: BenchContext = {
-    async startApi(env = {}) {
+    async startApi(env = {}, { built = false } = {}) {
       const folder = mkdtempSync(path.join(tmpdir(), 'casino-bench-'));
       folders.push(folder);
+      if (built) execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/api/scripts/build.mjs')], { stdio: 'inherit' });
       const server = await startProcess(
-        path.join(REPO_ROOT, 'apps/api/src/server.ts'),
+        path.join(REPO_ROOT, built ? 'apps/api/dist/server.js' : 'apps/api/src/server.ts'),
         {
           DATABASE_URL: `sqlite:${path.join(folder, 'bench.db')}`,
           UPLOAD_DIR: path.join(folder, 'uploads'),

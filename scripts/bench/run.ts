@@ -6,6 +6,7 @@ import { walletScenario } from './wallet';
 import { casinoScenario } from './casino';
 import { betsScenario } from './bets';
 import { hostileScenario } from './hostile';
+import { memoryScenario } from './memory';
 import { metricsScenario } from './metrics';
 import { paymentsScenario } from './payments';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
@@ -20,6 +21,7 @@ const scenarios: BenchScenario[] = [
   walletScenario,
   metricsScenario,
   sportsScenario,
+  memoryScenario,
   casinoScenario,
   betsScenario,
   hostileScenario,

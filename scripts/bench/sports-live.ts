@@ -125,10 +125,13 @@ function openFollower(wsUrl: string, matchId: number, onDelay: (ms: number) => v
   });
 }
 
-/** Opens `count` sockets to the server, each following the match; resolves when all are subscribed. */
+/**
+ * Opens `count` sockets to the server, socket i following `matchIds[i % matchIds.length]`;
+ * resolves when all are subscribed.
+ */
 export async function openFollowers(
   wsUrl: string,
-  matchId: number,
+  matchIds: readonly number[],
   count: number,
   onDelay: (ms: number) => void,
 ): Promise<Socket[]> {
@@ -136,7 +139,9 @@ export async function openFollowers(
   const batch = 50;
   for (let start = 0; start < count; start += batch) {
     const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, count - start) }, () => openFollower(wsUrl, matchId, onDelay)),
+      Array.from({ length: Math.min(batch, count - start) }, (_, index) =>
+        openFollower(wsUrl, matchIds[(start + index) % matchIds.length] as number, onDelay),
+      ),
     );
     sockets.push(...opened);
   }

@@ -6,9 +6,9 @@ import { benchDelta, publishDelta, redisReachable } from './sports-live';
 
 const TARGET_RATIO = 0.5;
 const FOLLOWERS = 1_000;
-const CHANGES_PER_SECOND = 20;
+export const CHANGES_PER_SECOND = 20;
 const FANOUT_SECONDS = 10;
-const CHANGES = CHANGES_PER_SECOND * FANOUT_SECONDS;
+export const CHANGES = CHANGES_PER_SECOND * FANOUT_SECONDS;
 /** One second of changes first, not timed: the server's first bursts run before V8 has optimised them. */
 const WARM_UP_CHANGES = CHANGES_PER_SECOND;
 /**
@@ -79,7 +79,7 @@ export const sportsScenario: BenchScenario = {
       if (!market) throw new Error('the match has no market');
       const wsUrl = `${api.url.replace('http', 'ws')}/api/ws`;
       let apiCpuPerChange = Number.NaN;
-      const delays = await measureFanOut(wsUrl, match.match_id, async (count) => {
+      const delays = await measureFanOut(wsUrl, [match.match_id], FOLLOWERS, async (count) => {
         // On a fixed 50 ms grid (not 50 ms after each publish returned): exactly 20 changes a second.
         const startedAt = performance.now();
         const cpuBefore = api.cpuSeconds();
@@ -138,14 +138,19 @@ function nextMessage<T extends FollowerMessage['type']>(
 }
 
 /**
- * Opens FOLLOWERS sockets over FOLLOWER_PROCESSES child processes, each following the match; once
- * all are subscribed, publishes WARM_UP_CHANGES untimed then CHANGES timed changes, and returns
- * every socket's publish→receipt delays of the timed ones.
+ * Opens `followers` sockets over FOLLOWER_PROCESSES child processes, following the matches round
+ * robin; once all are subscribed, publishes WARM_UP_CHANGES untimed then CHANGES timed changes,
+ * and returns every socket's publish→receipt delays of the timed ones.
  */
-async function measureFanOut(wsUrl: string, matchId: number, publish: (count: number) => Promise<void>): Promise<number[]> {
+export async function measureFanOut(
+  wsUrl: string,
+  matchIds: readonly number[],
+  followers: number,
+  publish: (count: number) => Promise<void>,
+): Promise<number[]> {
   const children = Array.from({ length: FOLLOWER_PROCESSES }, (_, index) => {
-    const count = Math.floor(FOLLOWERS / FOLLOWER_PROCESSES) + (index < FOLLOWERS % FOLLOWER_PROCESSES ? 1 : 0);
-    return fork(new URL('./sports-followers.ts', import.meta.url), [wsUrl, String(matchId), String(count)], {
+    const count = Math.floor(followers / FOLLOWER_PROCESSES) + (index < followers % FOLLOWER_PROCESSES ? 1 : 0);
+    return fork(new URL('./sports-followers.ts', import.meta.url), [wsUrl, matchIds.join(','), String(count)], {
       execArgv: ['--import', 'tsx'],
     });
   });
