@@ -119,6 +119,21 @@ describe.runIf(testDatabaseKind() === 'sqlite')('SQLite group commit', () => {
     expect(answered).toEqual(Array.from({ length: 20 }, (_, index) => index));
   });
 
+  it('keeps waiting a turn for joiners for some batches after one had them, as callers in waves need', async () => {
+    // A gateway's senders or a provider's players send their next call once the last is
+    // answered: a lone unit falls between two full batches, and the batches after it must still
+    // wait for the calls the event loop reads next, or most commits go out alone.
+    const committer = groupCommitter(t.db);
+    await Promise.all([committer.run(async () => 'first'), committer.run(async () => 'joined it')]);
+    await committer.run(async () => 'alone');
+    const before = committer.counts.commits;
+    const lead = committer.run(async () => 'leads');
+    // The companion arrives one turn of the event loop later, as the next request read would.
+    const companion = new Promise((resolve) => setImmediate(() => resolve(committer.run(async () => 'arrives a turn later'))));
+    expect(await Promise.all([lead, companion])).toEqual(['leads', 'arrives a turn later']);
+    expect(committer.counts.commits - before).toBe(1);
+  });
+
   it('answers a read outside the transaction at once, with the last commit, while a transaction is open', async () => {
     const userId = await funded('gc_reader', 1_000);
     let applied!: () => void;
