@@ -87,13 +87,13 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
     deposit: { userId: number; orderId: string; amount: number },
   ): Promise<void> {
     const { userId, orderId, amount } = deposit;
-    if ((await countCreditedDeposits(tx, userId)) !== 1) return;
     const bonus = firstDepositBonusPaise(
       amount,
       Number(config.first_deposit_bonus_percent),
       Number(config.first_deposit_bonus_max) * 100,
     );
-    if (bonus <= 0) return;
+    // No bonus on offer (the default): no need to ask whether this deposit is the first.
+    if (bonus <= 0 || (await countCreditedDeposits(tx, userId)) !== 1) return;
     // The payer paid: the deposit is credited whatever happens to the gift on top of it. During a
     // time-out or self-exclusion no bonus is granted (docs/responsible-play.md), so none is.
     if (!(await bonuses.mayGrant(tx, { userId, amount: bonus }))) return;
