@@ -80,7 +80,7 @@ export function LiveBoard({ round }: { round: LiveRoundView }) {
   const value = outcome as AndarBaharOutcome | null;
   return (
     <div className="lt-board" data-testid="live-outcome">
-      <div className="lt-hand">
+      <div className="lt-hand lt-hand--joker">
         <p>{t('liveTables.outcome.joker')}</p>
         <div className="lt-cards">{value ? <Card card={value.joker} /> : <CardBack />}</div>
       </div>
@@ -88,7 +88,7 @@ export function LiveBoard({ round }: { round: LiveRoundView }) {
         <div key={side} className={`lt-hand${value?.winner === side ? ' lt-hand--won' : ''}`}>
           <p>{t(`liveTables.spots.${side}`)}</p>
           <div className="lt-cards lt-cards--row">
-            {value ? value[side].slice(-6).map((card) => <Card key={card} card={card} />) : <CardBack />}
+            {value ? value[side].slice(-4).map((card) => <Card key={card} card={card} />) : <CardBack />}
           </div>
         </div>
       ))}
