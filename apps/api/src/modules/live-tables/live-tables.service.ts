@@ -37,7 +37,7 @@ const PLAYER_CACHE_MS = 30_000;
 const MAX_TICK_MS = 1_000;
 const MIN_TICK_MS = 5;
 /** Wins paid at once while settling a round. */
-const SETTLE_CONCURRENCY = 16;
+const SETTLE_CONCURRENCY = 64;
 const SETTLE_BATCH = 1_000;
 /** Open bets of a round closed this long ago are settled by any instance (its closer may have stopped). */
 const SETTLE_GRACE_MS = 5_000;
@@ -146,6 +146,19 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
   let isStopped = false;
   const settling = new Set<Promise<void>>();
 
+  const draws = new Map<string, Drawn>();
+  /** A round's draw, computed once for all its bets. */
+  function drawnOf(table: LiveTableCode, serverSeed: string, roundNumber: number): Drawn {
+    const key = `${roundId(table, roundNumber)}:${serverSeed}`;
+    let drawn = draws.get(key);
+    if (!drawn) {
+      if (draws.size > 100) draws.clear();
+      drawn = drawLiveRound(table, serverSeed, roundNumber);
+      draws.set(key, drawn);
+    }
+    return drawn;
+  }
+
   function walletOrThrow(): LiveWallet {
     if (!wallet) throw new AppError('SERVICE_UNAVAILABLE', 'Live tables are starting; try again in a moment');
     return wallet;
@@ -232,7 +245,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
   /** Pays one bet's win (0 for a loss) and marks it settled; the win's id makes a repeat harmless. */
   async function settleBet(table: LiveTableCode, bet: repo.BetRow, serverSeed: string): Promise<void> {
     const roundNumber = Number(bet.round_number);
-    const drawn = drawLiveRound(table, serverSeed, roundNumber);
+    const drawn = drawnOf(table, serverSeed, roundNumber);
     const payout = payoutPaise(Number(bet.stake), drawn.multipliers[bet.spot] ?? 0);
     const uuid = betUuid(table, roundNumber, bet.player, bet.spot);
     const answer = await walletOrThrow().call('win', {
@@ -245,7 +258,8 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       currency: 'INR',
     });
     if (answer.status !== 'RS_OK') throw new Error(`The win of ${uuid} was answered ${answer.status}`);
-    await repo.markBetSettled(db, Number(bet.id), payout, clock.now());
+    // Through the unit of work: on SQLite it shares a commit with the wins being paid beside it.
+    await writeTransaction(db, (tx) => repo.markBetSettled(tx, Number(bet.id), payout, clock.now()));
   }
 
   async function settleBets(table: LiveTableCode, bets: { bet: repo.BetRow; serverSeed: string }[]): Promise<void> {
@@ -427,7 +441,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
         await repo.deletePlacingBet(db, table, roundNumber, player, spot.code);
         throw walletRefusal(answer);
       }
-      await repo.markBetOpen(db, table, roundNumber, player, spot.code);
+      await writeTransaction(db, (tx) => repo.markBetOpen(tx, table, roundNumber, player, spot.code));
       // The round may have closed while the wallet took the stake: its closer did not see this bet.
       const round = await repo.findRound(db, table, roundNumber);
       let bet = await repo.findBet(db, table, roundNumber, player, spot.code);
