@@ -1,3 +1,4 @@
+import { benchLiveTable } from './casino-live';
 import { benchCasinoRounds } from './casino-rounds';
 import { measureRtp, RTP_TOLERANCE_POINTS } from './casino-rtp';
 import { type BenchScenario, formatRatio } from './harness';
@@ -8,6 +9,10 @@ const CASINO_ROUNDS = Number(process.env.CASINO_BENCH_ROUNDS ?? 4_000);
 const ROUNDS_TARGET_RATIO = 0.5;
 /** Players a provider runs at once, each playing its rounds one after another. */
 const CASINO_PLAYERS = 32;
+/** Players in one live-table round (issue 26); LIVE_BENCH_PLAYERS lowers it for a quick look. */
+const LIVE_PLAYERS = Number(process.env.LIVE_BENCH_PLAYERS ?? 1_000);
+/** From a live round's close to every player's bet settled. */
+const LIVE_SETTLE_TARGET_MS = 2_000;
 
 export const casinoScenario: BenchScenario = {
   name: 'casino',
@@ -33,6 +38,26 @@ export const casinoScenario: BenchScenario = {
         note: isTarget ? undefined : 'every call waits for its own commit: the floor, not the target',
       });
     }
+    const live = await benchLiveTable(LIVE_PLAYERS);
+    const players = `${LIVE_PLAYERS.toLocaleString('en')} players`;
+    context.report({
+      name: `live table, ${players} in one round: bets accepted`,
+      value: `${Math.round(live.betsPerSecond)} /s`,
+      note: 'each a signed wallet bet under the round lock, SQLite',
+    });
+    context.report({
+      name: '  close → every bet settled through the wallet',
+      value: `${(live.settleMs / 1000).toFixed(2)} s`,
+      // As the other rows: the ratio to the target, here the target's time over the time taken.
+      note: `${(LIVE_SETTLE_TARGET_MS / live.settleMs).toFixed(2)}x the target (target ≤ ${LIVE_SETTLE_TARGET_MS / 1000} s) ${
+        live.settleMs <= LIVE_SETTLE_TARGET_MS ? 'PASS' : 'MISS'
+      }`,
+    });
+    context.report({
+      name: `  result broadcast to ${live.socketsTold.toLocaleString('en')} sockets, p99`,
+      value: `${live.broadcastP99Ms.toFixed(0)} ms`,
+      note: `max ${live.broadcastMaxMs.toFixed(0)} ms${live.socketsTold < LIVE_PLAYERS ? `; ONLY ${live.socketsTold} of ${LIVE_PLAYERS} told` : ''}`,
+    });
     for (const row of await measureRtp(RTP_ROUNDS)) {
       context.report({
         name: `RTP ${row.code} ${JSON.stringify(row.params)}`,

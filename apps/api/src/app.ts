@@ -12,6 +12,7 @@ import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
+import { createLiveTablesModule } from './modules/live-tables';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
@@ -163,13 +164,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installIdempotency(app, db, clock);
 
   const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
-  const liveSocket = await installLiveSocket(app, {
-    bus,
-    checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
-    resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
-    onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
-    limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
-  });
   const casino = createCasinoModule({
     db,
     clock,
@@ -177,6 +171,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config,
     statement: money.statement,
     playGuard: rg.guard.assertMayPlay,
+  });
+  const liveTables = createLiveTablesModule({
+    db,
+    clock,
+    bus,
+    casino: casino.casino,
+    logger: app.log,
+    timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
+  });
+  const liveSocket = await installLiveSocket(app, {
+    bus,
+    checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
+    resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
+    onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
+    tableSnapshot: (table) => liveTables.tables.snapshot(table),
+    limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
   // One shape for every module: create it with what it needs, then register its routes in this order.
@@ -201,6 +211,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),
+    // After the fair-games module: its provider and keys exist by then.
+    liveTables,
     createPaymentsModule({
       db,
       clock,

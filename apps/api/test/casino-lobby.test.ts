@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { FAIR_GAME_CODES } from '@app/shared';
+import { FAIR_GAME_CODES, LIVE_TABLE_CODES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CasinoTestApp, TEST_GAME, TEST_PROVIDER, createCasinoTestApp, newKeyPair, tokenOf } from './casino-support';
 import { runAdminProcess } from './test-app';
@@ -16,13 +16,13 @@ afterAll(async () => {
 });
 
 describe('casino lobby', () => {
-  it('lists providers with their game counts, our own provider seeded with its ten games', async () => {
+  it('lists providers with their game counts, our own provider seeded with its ten games and three live tables', async () => {
     const res = await t.get('worldCasino/getProvidersList');
     expect(res.statusCode).toBe(200);
     const providers = res.json().data as { provider_id: number; name: string; code: string; game_count: number }[];
     expect(providers).toEqual(
       expect.arrayContaining([
-        { provider_id: expect.any(Number), name: 'Originals', code: 'originals', game_count: 10 },
+        { provider_id: expect.any(Number), name: 'Originals', code: 'originals', game_count: 13 },
         { provider_id: expect.any(Number), name: 'Test Provider', code: TEST_PROVIDER, game_count: 1 },
       ]),
     );
@@ -170,7 +170,7 @@ describe('casino operator commands and the external sportsbook', () => {
     );
     expect(badKey.code).toBe(1);
     const list = (await t.get('casino/gameList?category=Live-Casino')).json().data;
-    expect(list.map((g: { code: string }) => g.code)).toEqual(['sap-live']);
+    expect(list.map((g: { code: string }) => g.code).sort()).toEqual([...LIVE_TABLE_CODES, 'sap-live'].sort());
 
     const { buildApp } = await import('../src/app');
     const config = { ...t.config, EXTERNAL_SPORTSBOOK_PROVIDER: 'sap', SPORTSBOOK_ALLOWED_HOSTS: ['sports.example.test'] };
@@ -201,6 +201,6 @@ describe('casino operator commands and the external sportsbook', () => {
 
   it('has every fair game registered under our provider', async () => {
     const games = (await t.get('casino/gameList?provider=originals')).json().data.map((g: { code: string }) => g.code);
-    expect(games.sort()).toEqual([...FAIR_GAME_CODES].sort());
+    expect(games.sort()).toEqual([...FAIR_GAME_CODES, ...LIVE_TABLE_CODES].sort());
   });
 });

@@ -137,6 +137,12 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** How long a game session from casino/launchGame lets a provider take bets (wins and rollbacks never expire). */
   CASINO_SESSION_MINUTES: z.coerce.number().int().min(5).max(1440).default(240),
+  /**
+   * Live tables (docs/casino.md, "Live tables"): how long each round takes bets, then how long its
+   * result shows before the next round opens. The defaults make a round every 32 s.
+   */
+  LIVE_TABLE_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  LIVE_TABLE_RESULT_MS: z.coerce.number().int().min(200).max(60_000).default(12_000),
   /** Support chat address given to the site at login (chat_url); empty for none. */
   SUPPORT_CHAT_URL: z
     .string()

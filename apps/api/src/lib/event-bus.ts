@@ -47,6 +47,8 @@ export const busTopics = {
   sportsTicker: 'sports:ticker',
   /** A user's balance and exposure changed: the payload goes to the user's sockets as is. */
   userBalance: (userId: number) => `user:${userId}:balance`,
+  /** A live table's round opened or has its result (the instance that made the step → every instance's sockets). */
+  liveTable: (table: string) => `live-table:${table}`,
 } as const;
 
 declare module 'fastify' {

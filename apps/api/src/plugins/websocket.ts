@@ -3,6 +3,7 @@ import {
   LIVE_CLOSE_CODES,
   LIVE_SOCKET_PATH,
   type LiveServerMessage,
+  type LiveTableMessage,
   liveClientMessageSchema,
   MAX_SUBSCRIPTIONS_PER_SOCKET,
   type MatchDelta,
@@ -33,6 +34,8 @@ export interface LiveSocketDeps {
   resolveUser(token: string): Promise<{ userId: number; sessionId: number }>;
   /** The matches this instance's sockets follow, whenever that set changes. */
   onInterest(matchIds: number[]): void;
+  /** A live table's round now, sent when a socket subscribes (an AppError 404 for no such table). */
+  tableSnapshot?(table: string): Promise<LiveTableMessage>;
   /** Shorter heartbeat and idle times, for tests. */
   timing?: { heartbeatMs?: number; idleMs?: number };
   /** Sockets open at once per client address, and signed in at once per session (config/env.ts). */
@@ -41,6 +44,8 @@ export interface LiveSocketDeps {
 
 interface SocketState {
   matches: Set<number>;
+  /** Live tables it watches (docs/casino.md, "Live tables"). */
+  tables: Set<string>;
   userId: number | null;
   /** The session it is signed in with (counted against the session's limit). */
   sessionId: number | null;
@@ -109,6 +114,7 @@ class Counts<K> {
 /** Routes the live socket; answers how many sockets are open. */
 function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => number {
   const rooms = new Map<number, { sockets: Set<WebSocket>; stop: () => void; lastSeq: number }>();
+  const tableRooms = new Map<string, { sockets: Set<WebSocket>; stop: () => void }>();
   const states = new Map<WebSocket, SocketState>();
   // Per instance: behind a load balancer each instance holds its own share of an address's sockets.
   const byAddress = new Counts<string>();
@@ -157,6 +163,30 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
     room.sockets.add(socket);
   };
 
+  const leaveTable = (socket: WebSocket, table: string) => {
+    const room = tableRooms.get(table);
+    if (!room) return;
+    room.sockets.delete(socket);
+    if (room.sockets.size > 0) return;
+    room.stop();
+    tableRooms.delete(table);
+  };
+
+  /** One bus subscription per watched table per instance; each step is encoded once for all its sockets. */
+  const joinTable = (socket: WebSocket, table: string) => {
+    let room = tableRooms.get(table);
+    if (!room) {
+      const created = { sockets: new Set<WebSocket>(), stop: () => {} };
+      created.stop = deps.bus.subscribe(busTopics.liveTable(table), (payload) => {
+        const bytes = Buffer.from(JSON.stringify(payload));
+        for (const member of created.sockets) send(member, bytes);
+      });
+      tableRooms.set(table, created);
+      room = created;
+    }
+    room.sockets.add(socket);
+  };
+
   const refuse = (socket: WebSocket, state: SocketState, message: string, code = 'BAD_REQUEST') => {
     send(socket, { type: 'error', message, code });
     if (code === 'BAD_REQUEST' && ++state.badMessages > MAX_BAD_MESSAGES) socket.close(1008, 'too many bad messages');
@@ -189,7 +219,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         return send(socket, { type: 'pong' });
       case 'subscribe': {
         if (state.matches.has(message.match_id)) return send(socket, { type: 'subscribed', match_id: message.match_id });
-        if (state.matches.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        if (state.matches.size + state.tables.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} matches per connection`, 'CONFLICT');
         }
         // The slot is taken before the check, so messages in flight cannot pass the limit together.
@@ -208,6 +238,28 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         state.matches.delete(message.match_id);
         leave(socket, message.match_id);
         return send(socket, { type: 'unsubscribed', match_id: message.match_id });
+      case 'table_subscribe': {
+        if (!state.tables.has(message.table) && state.matches.size + state.tables.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`, 'CONFLICT');
+        }
+        state.tables.add(message.table);
+        let snapshot: LiveTableMessage;
+        try {
+          // Joined before the snapshot is read: a step made meanwhile arrives too, never lost.
+          joinTable(socket, message.table);
+          if (!deps.tableSnapshot) throw new AppError('NOT_FOUND', 'No such live table');
+          snapshot = await deps.tableSnapshot(message.table);
+        } catch (error) {
+          state.tables.delete(message.table);
+          leaveTable(socket, message.table);
+          throw error;
+        }
+        return send(socket, snapshot);
+      }
+      case 'table_unsubscribe':
+        state.tables.delete(message.table);
+        leaveTable(socket, message.table);
+        return send(socket, { type: 'table_unsubscribed', table: message.table });
       case 'auth': {
         const user = await deps.resolveUser(message.token);
         if (socket.readyState !== socket.OPEN) return;
@@ -238,7 +290,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         socket.terminate();
         continue;
       }
-      if (state.matches.size === 0 && state.userId === null && at - state.lastMessageAt > idleMs) {
+      if (state.matches.size === 0 && state.tables.size === 0 && state.userId === null && at - state.lastMessageAt > idleMs) {
         socket.close(1000, 'idle');
         continue;
       }
@@ -266,6 +318,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
     byAddress.add(address);
     const state: SocketState = {
       matches: new Set(),
+      tables: new Set(),
       userId: null,
       sessionId: null,
       token: null,
@@ -292,6 +345,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
       byAddress.remove(address);
       signOut(state);
       for (const matchId of state.matches) leave(socket, matchId);
+      for (const table of state.tables) leaveTable(socket, table);
     });
   });
   return () => states.size;

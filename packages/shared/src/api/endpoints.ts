@@ -30,6 +30,7 @@ import {
   getProvidersList,
   launchGame,
 } from './casino';
+import { fairLiveBet, fairLiveRound, fairLiveState } from './live-tables';
 import { health, ready } from './operations';
 import { getGlobalSetting } from './settings';
 import { betHistory, cashOut, cashOutQuote, currentBets, getWinLossList, placeFancyBet, placeMarketBet } from './bets';
@@ -116,6 +117,9 @@ export const endpoints = {
   fairCrashCashout,
   fairCrashRound,
   fairCrashChains,
+  fairLiveState,
+  fairLiveBet,
+  fairLiveRound,
   placeMarketBet,
   placeFancyBet,
   getWinLossList,

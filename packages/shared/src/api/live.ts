@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveTableMessage } from './live-tables';
 import { fancySchema, marketSchema, scoreboardSchema } from './markets';
 
 /** The live socket's path under the site's origin. */
@@ -23,6 +24,9 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unsubscribe'), match_id: z.number().int().positive() }),
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.strictObject({ type: z.literal('ping') }),
+  /** A live table's rounds (docs/casino.md, "Live tables"): a snapshot at once, then every change. */
+  z.strictObject({ type: z.literal('table_subscribe'), table: z.string().min(1).max(60) }),
+  z.strictObject({ type: z.literal('table_unsubscribe'), table: z.string().min(1).max(60) }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
@@ -52,6 +56,8 @@ export type MatchDelta = z.infer<typeof matchDeltaSchema>;
 
 export type LiveServerMessage =
   | MatchDelta
+  | LiveTableMessage
+  | { type: 'table_unsubscribed'; table: string }
   | { type: 'subscribed'; match_id: number }
   | { type: 'unsubscribed'; match_id: number }
   | { type: 'authed'; user_id: number }

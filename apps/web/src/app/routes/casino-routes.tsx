@@ -15,6 +15,10 @@ const GamePage = lazy(() => import('@/features/casino/pages').then((m) => ({ def
 const CasinoResultPage = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.CasinoResultPage })));
 const RoundVerifier = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.RoundVerifier })));
 const CrashChainsList = lazy(() => import('@/features/casino/pages').then((m) => ({ default: m.CrashChainsList })));
+// Live tables (docs/casino.md, "Live tables"): our provider's games whose codes start with `live-`.
+const LiveTablePage = lazy(() => import('@/features/live-tables').then((m) => ({ default: m.LiveTablePage })));
+const LiveRoundVerifier = lazy(() => import('@/features/live-tables').then((m) => ({ default: m.LiveRoundVerifier })));
+const isLiveTable = (gameCode: string) => gameCode.startsWith('live-');
 
 /** /home: the shell's hero (painted from the HTML at once), then the casino lobby. */
 export function CasinoHomeRoute() {
@@ -54,7 +58,9 @@ export function CasinoPlayRoute() {
     () => void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] }),
     [queryClient],
   );
-  return <GamePage gameCode={gameCode} token={params.get('token') ?? ''} onBalanceChanged={onBalanceChanged} />;
+  const token = params.get('token') ?? '';
+  if (isLiveTable(gameCode)) return <LiveTablePage table={gameCode} token={token} onBalanceChanged={onBalanceChanged} />;
+  return <GamePage gameCode={gameCode} token={token} onBalanceChanged={onBalanceChanged} />;
 }
 
 export function CasinoResultRoute() {
@@ -72,6 +78,7 @@ export function ProvablyFairRoute() {
   return (
     <>
       {isRound && <RoundVerifier />}
+      {params.has('live') && <LiveRoundVerifier />}
       <InfoPage slug="provably-fair" />
       <CrashChainsList />
     </>

@@ -1,0 +1,50 @@
+import { LIVE_TABLE_CODES, liveTable } from '@app/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../lib/event-bus';
+import { type CasinoService, OWN_PROVIDER_CODE } from '../casino';
+import { createWalletClient, ensureProviderKeys, injectTransport } from '../fair-games';
+import { hasCasinoGame } from './live-tables.repository';
+import { registerLiveTablesRoutes } from './live-tables.routes';
+import { createLiveTables, type LiveTables } from './live-tables.service';
+
+export interface LiveTablesModuleDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  casino: CasinoService;
+  logger: FastifyBaseLogger;
+  timing: { bettingMs: number; resultMs: number };
+}
+
+export interface LiveTablesModule {
+  /** The tables (the live socket's snapshots read them). */
+  tables: LiveTables;
+  /** Lists the tables in the casino's Live-Casino category once, and their game API on `app`. */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
+
+/** Live tables of our own provider (docs/casino.md, "Live tables"). Register after the fair-games module. */
+export function createLiveTablesModule({ db, clock, bus, casino, logger, timing }: LiveTablesModuleDeps): LiveTablesModule {
+  const tables = createLiveTables({ db, clock, bus, logger, timing });
+  return {
+    tables,
+    async registerRoutes(app) {
+      // Our provider is registered by the fair-games module; the tables are its games too.
+      for (const code of LIVE_TABLE_CODES) {
+        if (await hasCasinoGame(db, code)) continue;
+        try {
+          await casino.addGame({ providerCode: OWN_PROVIDER_CODE, code, name: liveTable(code).name, category: 'Live-Casino' });
+        } catch (error) {
+          // Another instance starting at the same moment added it.
+          if (!(await hasCasinoGame(db, code))) throw error;
+        }
+      }
+      const keys = await ensureProviderKeys(db, clock);
+      tables.attachWallet(createWalletClient(keys.private_key, injectTransport(app)));
+      registerLiveTablesRoutes(app, tables);
+      app.addHook('onClose', async () => tables.stop());
+    },
+  };
+}

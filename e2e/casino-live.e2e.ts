@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { systemClock } from '../apps/api/src/lib/clock';
+import { createMoneyModule } from '../apps/api/src/modules/money';
+import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
+import { creditFromHouse } from '../apps/api/test/wallet-support';
+import { loginByApi } from './support/account-helpers';
+import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+
+/**
+ * Issue 26, item 2: a player on a phone joins a live table from the lobby's Live-Casino list,
+ * bets before the countdown ends, and sees the result and the payout, the balance following.
+ * Rounds are short through configuration (6 s of betting, 3 s of result).
+ */
+const PASSWORD = 'LiveTable2026';
+const STAKE = 10;
+/** Set CASINO_SCREENSHOTS=/some/dir to keep screenshots of the table. */
+const SCREENSHOT_DIR = process.env.CASINO_SCREENSHOTS;
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite({ env: { LIVE_TABLE_BETTING_MS: '6000', LIVE_TABLE_RESULT_MS: '3000' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function phonePlayer(name: string): Promise<Page> {
+  const userId = await createUser(site.database.db, systemClock, {
+    userName: name,
+    password: PASSWORD,
+    userTypeId: CUSTOMER_USER_TYPE,
+  });
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, 500_000, 'e2e'),
+  );
+  const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+  await loginByApi(context, site, name, PASSWORD);
+  return context.newPage();
+}
+
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim() ?? '';
+/** ₹4,990.00 → 4990 */
+const rupees = (shown: string) => Number(shown.replace(/[^0-9.]/g, ''));
+
+describe('live tables on a phone', () => {
+  it('joins Live Andar Bahar from the lobby, bets before the countdown ends, sees the result and the payout', async () => {
+    const page = await phonePlayer('live_phone');
+    await page.goto('/home/group/all-game-list/Live-Casino');
+    await page.getByRole('button', { name: 'Play Live Andar Bahar' }).first().click();
+    await page.waitForURL(/\/casino\/play\/live-andar-bahar\?/);
+    await page.getByTestId('live-balance').waitFor();
+
+    // What each spot pays is on the spot before any bet, and the round's commitment is shown.
+    expect(await text(page, 'live-spot-andar')).toContain('pays 1.9×');
+    expect(await text(page, 'live-spot-bahar')).toContain('pays 2×');
+    await expect.poll(() => text(page, 'live-hash')).toMatch(/^[0-9a-f]{64}$/);
+
+    // A round with a few seconds left to bet (the page may have opened at the end of one).
+    await expect
+      .poll(async () => Number(/Bets close in (\d+) s/.exec(await text(page, 'live-countdown'))?.[1] ?? 0), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    const hash = await text(page, 'live-hash');
+    const before = rupees(await text(page, 'live-balance'));
+    await page.getByTestId('live-spot-andar').click();
+    await expect.poll(() => text(page, 'live-spot-andar')).toContain('your bet');
+    await expect.poll(async () => rupees(await text(page, 'live-balance'))).toBe(before - STAKE);
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/live-table-betting.png`, fullPage: true });
+
+    // The round closes for everyone: the result, the revealed seed and the player's payout.
+    await expect.poll(() => text(page, 'live-payout'), { timeout: 20_000 }).toMatch(/^You (won|lost) /);
+    expect(await text(page, 'live-phase')).toMatch(/^Result: (Andar|Bahar)$/);
+    expect(await text(page, 'live-hash')).toBe(hash);
+    expect(await text(page, 'live-seed')).toMatch(/^[0-9a-f]{64}$/);
+    const isWin = (await text(page, 'live-payout')).startsWith('You won');
+    await expect.poll(async () => rupees(await text(page, 'live-balance'))).toBe(before - STAKE + (isWin ? 19 : 0));
+    // The table fits the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/live-table-result.png`, fullPage: true });
+
+    // The round verifies in the browser on /provably-fair.
+    await page.getByRole('link', { name: 'Verify this round' }).first().click();
+    await page.waitForURL(/\/provably-fair\?live=live-andar-bahar:\d+/);
+    await expect
+      .poll(() => text(page, 'live-verification'))
+      .toContain('The revealed seed hashes to the hash shown while bets were open.');
+    expect(await text(page, 'live-verification')).toContain(
+      "The outcome recomputed in your browser from the seed is the table's outcome.",
+    );
+    await page.context().close();
+  });
+});
