@@ -20,3 +20,19 @@ export const adminLogout = defineEndpoint({
   request: z.strictObject({}),
   data: z.object({}),
 });
+
+export const adminSetSetting = defineEndpoint({
+  method: 'POST',
+  path: 'admin/setSetting',
+  auth: 'public',
+  request: z.strictObject({ key: z.string(), value: z.string() }),
+  data: z.object({}),
+});
+
+export const adminUploadImage = defineEndpoint({
+  method: 'POST',
+  path: 'admin/uploadImage',
+  auth: 'public',
+  request: z.unknown(),
+  data: z.object({ name: z.string() }),
+});

@@ -49,6 +49,25 @@ export async function callConsoleForm<E extends Endpoint>(endpoint: E, form: For
   return send<E>(`/api/${endpoint.path}`, { method: 'POST', headers, body: form }, Boolean(session));
 }
 
+/** A public call of the site's contract (the settings), sent without any token. */
+export async function callPublic<E extends Endpoint>(endpoint: E, body: RequestOf<E>): Promise<ConsoleResult<E>> {
+  let url = `/api/${endpoint.path}`;
+  if (endpoint.method === 'GET') {
+    const query = new URLSearchParams(body as Record<string, string>).toString();
+    if (query) url += `?${query}`;
+    return send<E>(url, { method: 'GET', headers: { accept: 'application/json' } }, false);
+  }
+  return send<E>(
+    url,
+    {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    },
+    false,
+  );
+}
+
 async function send<E extends Endpoint>(url: string, init: RequestInit, hadSession: boolean): Promise<ConsoleResult<E>> {
   let response: Response;
   try {
