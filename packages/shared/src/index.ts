@@ -35,3 +35,5 @@ export * from './api/responsible-play';
 export * from './api/operations';
 export * from './domain/payments';
 export * from './api/payments';
+export * from './domain/operator-roles';
+export * from './api/admin';
