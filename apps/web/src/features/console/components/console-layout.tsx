@@ -18,7 +18,7 @@ export function ConsoleLayout({ session }: { session: ConsoleSession }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
-  const sections = visibleSections(session.role);
+  const sections = visibleSections(session);
 
   // A phone's menu closes once a section is chosen.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);

@@ -1,12 +1,39 @@
 import { ApiError, refusalMessage } from '@/lib/api-client';
 import { toast } from '@/components/ui';
-import type { DataOf, Endpoint, ErrorCode, RequestOf } from '@app/shared';
+import {
+  AWAITING_APPROVAL,
+  type AwaitingApproval,
+  type DataOf,
+  type Endpoint,
+  type ErrorCode,
+  type RequestOf,
+} from '@app/shared';
 import i18next from 'i18next';
 import { clearConsoleSession, getConsoleSession } from './console-session';
 
 export interface ConsoleResult<E extends Endpoint> {
   data: DataOf<E>;
   message: string;
+}
+
+/**
+ * What a four-eyes act answers: done (the endpoint's data), or waiting for a second operator
+ * (HTTP 202 `awaiting_approval` with the request's id; docs/operators.md).
+ */
+export type MaybeAwaiting<E extends Endpoint> =
+  { isAwaiting: false; data: DataOf<E>; message: string } | { isAwaiting: true; awaiting: AwaitingApproval; message: string };
+
+/** A call that may wait for a second operator's approval (walletAdjust, approveWithdraw). */
+export async function callConsoleFourEyes<E extends Endpoint>(
+  endpoint: E,
+  body: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<MaybeAwaiting<E>> {
+  const result = await callConsole(endpoint, body, options);
+  const awaiting = (result as { awaiting?: AwaitingApproval }).awaiting;
+  return awaiting
+    ? { isAwaiting: true, awaiting, message: result.message }
+    : { isAwaiting: false, data: result.data, message: result.message };
 }
 
 interface CallOptions {
@@ -77,9 +104,14 @@ async function send<E extends Endpoint>(url: string, init: RequestInit, hadSessi
   }
   const payload = (await response.json().catch(() => null)) as
     | { status: true; message: string; data: DataOf<E> }
+    | { status: typeof AWAITING_APPROVAL; message: string; request_id: number; data: AwaitingApproval }
     | { status: false; message: string; code: ErrorCode; data?: unknown }
     | null;
   if (response.ok && payload?.status === true) return { data: payload.data, message: payload.message };
+  if (response.status === 202 && payload?.status === AWAITING_APPROVAL) {
+    // Read by callConsoleFourEyes; nothing was done yet.
+    return { data: payload.data as DataOf<E>, message: payload.message, awaiting: payload.data } as ConsoleResult<E>;
+  }
 
   const code: ErrorCode = payload && payload.status === false ? payload.code : 'INTERNAL';
   const serverMessage = payload?.message ?? '';

@@ -5,12 +5,28 @@ import { useSyncExternalStore } from 'react';
  * `token`): session storage under its own keys, so it ends with the tab and a player's token never
  * rides on a console call, nor an operator's on a player call (docs/console.md).
  */
-export const CONSOLE_STORAGE_KEYS = { token: 'consoleToken', role: 'consoleRole', name: 'consoleOperator' } as const;
+export const CONSOLE_STORAGE_KEYS = {
+  token: 'consoleToken',
+  role: 'consoleRole',
+  name: 'consoleOperator',
+  permissions: 'consolePermissions',
+} as const;
 
 export interface ConsoleSession {
   token: string;
   role: string;
   operator: string;
+  /** What the server said the role may do at login (the contract's role map). */
+  permissions: readonly string[];
+}
+
+function readPermissions(): string[] {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(CONSOLE_STORAGE_KEYS.permissions) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 const listeners = new Set<() => void>();
@@ -21,7 +37,7 @@ function read(): ConsoleSession | null {
     const token = sessionStorage.getItem(CONSOLE_STORAGE_KEYS.token);
     const role = sessionStorage.getItem(CONSOLE_STORAGE_KEYS.role);
     const operator = sessionStorage.getItem(CONSOLE_STORAGE_KEYS.name) ?? '';
-    return token && role ? { token, role, operator } : null;
+    return token && role ? { token, role, operator, permissions: readPermissions() } : null;
   } catch {
     return null;
   }
@@ -41,6 +57,7 @@ export function storeConsoleSession(session: ConsoleSession): void {
   sessionStorage.setItem(CONSOLE_STORAGE_KEYS.token, session.token);
   sessionStorage.setItem(CONSOLE_STORAGE_KEYS.role, session.role);
   sessionStorage.setItem(CONSOLE_STORAGE_KEYS.name, session.operator);
+  sessionStorage.setItem(CONSOLE_STORAGE_KEYS.permissions, JSON.stringify(session.permissions));
   notify();
 }
 

@@ -1,26 +1,16 @@
+import { type AdminPermission, OPERATOR_ROLES, type OperatorRole, roleMay } from '@app/shared';
+import type { ConsoleSession } from '../lib/console-session';
+
+function isOperatorRole(role: string): role is OperatorRole {
+  return (OPERATOR_ROLES as readonly string[]).includes(role);
+}
+
 /**
- * TEMPORARY until the contract's role map lands: which console sections a role may open. Mirrors
- * issue 23's roles; replaced by the contract's export on merge.
+ * Whether the operator may do this (the contract's role → permission map; the server checks
+ * every call the same way, so hiding is only a courtesy). The permissions the login answered
+ * decide; the role map stands in when they are missing.
  */
-export type ConsolePermission =
-  | 'dashboard.view'
-  | 'players.view'
-  | 'approvals.view'
-  | 'payments.view'
-  | 'sports.view'
-  | 'casino.view'
-  | 'rg.view'
-  | 'settings.view'
-  | 'audit.view';
-
-const ROLE_SECTIONS: Record<string, readonly ConsolePermission[] | 'all'> = {
-  owner: 'all',
-  finance: ['dashboard.view', 'players.view', 'approvals.view', 'payments.view', 'rg.view', 'audit.view'],
-  trader: ['dashboard.view', 'sports.view', 'casino.view'],
-  support: ['dashboard.view', 'players.view', 'rg.view'],
-};
-
-export function canRole(role: string, permission: ConsolePermission): boolean {
-  const allowed = ROLE_SECTIONS[role];
-  return allowed === 'all' || Boolean(allowed?.includes(permission));
+export function may(session: Pick<ConsoleSession, 'role' | 'permissions'>, permission: AdminPermission): boolean {
+  if (session.permissions.length > 0) return session.permissions.includes(permission);
+  return isOperatorRole(session.role) && roleMay(session.role, permission);
 }

@@ -1,6 +1,8 @@
 import {
-  type GlobalSettings,
-  getGlobalSetting,
+  adminSetSetting,
+  adminSettings,
+  adminUploadImage,
+  BRANDING_IMAGE_KEYS,
   SETTING_KEYS,
   type SettingKey,
   settingValueSchemas,
@@ -10,8 +12,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, Loading, toast } from '@/components/ui';
-import { adminSetSetting, adminUploadImage } from '../api/pending-contract';
-import { callConsole, callConsoleForm, callPublic, toastConsoleError } from '../lib/console-api';
+import { callConsole, callConsoleForm, toastConsoleError } from '../lib/console-api';
+import { useMay } from '../lib/use-may';
 
 const COLOUR_KEYS = [
   'bg_primary_color',
@@ -20,7 +22,7 @@ const COLOUR_KEYS = [
   'text_secondry_color',
   'other_color',
 ] as const;
-const IMAGE_KEYS = ['logo', 'favicon', 'welcome_banner'] as const;
+const IMAGE_KEYS = BRANDING_IMAGE_KEYS;
 /** Settings chosen from a closed list, with the values their schema allows. */
 const CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
   sign_up: ['0', '1'],
@@ -29,7 +31,7 @@ const CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
   payment_gateway: ['0', '1', '2', '3'],
   first_deposit_bonus_wallet: ['split', 'wager'],
 };
-const GROUPS: readonly { id: string; keys: readonly SettingKey[] }[] = [
+const GROUPS: readonly { id: string; keys: readonly string[] }[] = [
   { id: 'branding', keys: ['site_title', ...COLOUR_KEYS, ...IMAGE_KEYS] },
   { id: 'site', keys: ['site_message', 'sign_up', 'demo', 'otp_enable', 'payment_gateway'] },
   {
@@ -46,8 +48,16 @@ const GROUPS: readonly { id: string; keys: readonly SettingKey[] }[] = [
   { id: 'links', keys: ['fb_link', 'insta_link', 'telegram_link', 'whatsapp_link', 'twitter_link'] },
 ];
 
-/** What is wrong with a value, as `settings set` would say (the contract's rule), or null. */
-function problemOf(key: SettingKey, value: string): string | null {
+function isSiteSetting(key: string): key is SettingKey {
+  return (SETTING_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * What is wrong with a value, as `settings set` would say (the contract's rule), or null. The
+ * operators' own settings (four_eyes_amount) the server alone checks.
+ */
+function problemOf(key: string, value: string): string | null {
+  if (!isSiteSetting(key)) return null;
   const result = settingValueSchemas[key].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
 }
@@ -80,11 +90,13 @@ function ColourPreview({ values }: { values: Record<string, string> }) {
 function ImageSetting({
   settingKey,
   value,
-  onUploaded,
+  canEdit,
+  onChanged,
 }: {
-  settingKey: SettingKey;
+  settingKey: (typeof BRANDING_IMAGE_KEYS)[number];
   value: string;
-  onUploaded: (name: string) => void;
+  canEdit: boolean;
+  onChanged: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('admin');
   const [isUploading, setIsUploading] = useState(false);
@@ -93,14 +105,23 @@ function ImageSetting({
     setIsUploading(true);
     try {
       const form = new FormData();
-      form.append('file', file);
-      const { data } = await callConsoleForm(adminUploadImage, form);
-      onUploaded(data.name);
+      form.append('key', settingKey);
+      form.append('image', file);
+      await callConsoleForm(adminUploadImage, form);
+      await onChanged();
       toast.success(t('settings.uploaded'));
     } catch (error) {
       toastConsoleError(error);
     } finally {
       setIsUploading(false);
+    }
+  }
+  async function remove() {
+    try {
+      await callConsole(adminSetSetting, { key: settingKey, value: '' });
+      await onChanged();
+    } catch (error) {
+      toastConsoleError(error);
     }
   }
   return (
@@ -112,11 +133,11 @@ function ImageSetting({
             {...control}
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/avif"
-            disabled={isUploading}
+            disabled={isUploading || !canEdit}
             onChange={(event) => void upload(event.target.files?.[0])}
           />
-          {value && (
-            <Button variant="ghost" size="sm" onClick={() => onUploaded('')}>
+          {value && canEdit && (
+            <Button variant="ghost" size="sm" onClick={() => void remove()}>
               {t('settings.removeImage')}
             </Button>
           )}
@@ -126,17 +147,26 @@ function ImageSetting({
   );
 }
 
-function SettingsForm({ saved }: { saved: GlobalSettings }) {
+function SettingsForm({ saved }: { saved: Record<string, string> }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
+  const canEdit = useMay('settings.edit');
+  const keys = Object.keys(saved);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'settings'] });
   const [values, setValues] = useState<Record<string, string>>({ ...saved });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [isSaving, setIsSaving] = useState(false);
   useEffect(() => setValues({ ...saved }), [saved]);
 
-  const set = (key: SettingKey, value: string) => setValues((current) => ({ ...current, [key]: value }));
-  const changed = SETTING_KEYS.filter((key) => values[key] !== saved[key]);
-  const problems = Object.fromEntries(SETTING_KEYS.map((key) => [key, problemOf(key, values[key] ?? '')]));
+  const set = (key: string, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const changed = keys.filter((key) => values[key] !== saved[key] && !(IMAGE_KEYS as readonly string[]).includes(key));
+  const problems = Object.fromEntries(keys.map((key) => [key, problemOf(key, values[key] ?? '')]));
+  // The operators' own settings (four_eyes_amount) and any the site adds later, after the known groups.
+  const grouped = new Set(GROUPS.flatMap((group) => group.keys));
+  const groups = [...GROUPS, { id: 'operators', keys: keys.filter((key) => !grouped.has(key)) }].map((group) => ({
+    ...group,
+    keys: group.keys.filter((key) => key in saved),
+  }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -152,19 +182,19 @@ function SettingsForm({ saved }: { saved: GlobalSettings }) {
     }
     setServerErrors(failed);
     setIsSaving(false);
-    await queryClient.invalidateQueries({ queryKey: ['console', 'settings'] });
+    await refresh();
     if (Object.keys(failed).length === 0) toast.success(t('settings.saved', { count: changed.length }));
     else toast.error(t('settings.someFailed'));
   }
 
-  function field(key: SettingKey) {
+  function field(key: string) {
     const problem = problems[key];
     const error = problem ? t('settings.invalid', { problem }) : serverErrors[key];
-    const label = t(`settings.keys.${key}`);
-    if ((IMAGE_KEYS as readonly string[]).includes(key)) {
-      return <ImageSetting key={key} settingKey={key} value={values[key] ?? ''} onUploaded={(name) => set(key, name)} />;
-    }
-    const choices = CHOICES[key];
+    const label = t(`settings.keys.${key}`, { defaultValue: key });
+    const image = IMAGE_KEYS.find((imageKey) => imageKey === key);
+    if (image)
+      return <ImageSetting key={key} settingKey={image} value={saved[key] ?? ''} canEdit={canEdit} onChanged={refresh} />;
+    const choices = isSiteSetting(key) ? CHOICES[key] : undefined;
     if (choices) {
       return (
         <FormField key={key} label={label} error={error}>
@@ -193,6 +223,7 @@ function SettingsForm({ saved }: { saved: GlobalSettings }) {
           label={label}
           error={error}
           value={value}
+          readOnly={!canEdit}
           spellCheck={false}
           onChange={(event) => set(key, event.target.value.trim())}
           trailing={
@@ -219,7 +250,7 @@ function SettingsForm({ saved }: { saved: GlobalSettings }) {
 
   return (
     <form className="console-page" onSubmit={(event) => void save(event)} noValidate>
-      {GROUPS.map((group) => (
+      {groups.map((group) => (
         <section key={group.id} className="console-panel" aria-labelledby={`settings-${group.id}`}>
           <h2 id={`settings-${group.id}`}>{t(`settings.groups.${group.id}`)}</h2>
           <div className="console-form">
@@ -228,14 +259,16 @@ function SettingsForm({ saved }: { saved: GlobalSettings }) {
           </div>
         </section>
       ))}
-      <div className="console-actions">
-        <Button type="submit" isLoading={isSaving} disabled={changed.length === 0}>
-          {t('settings.save', { count: changed.length })}
-        </Button>
-        <Button variant="secondary" disabled={changed.length === 0 || isSaving} onClick={() => setValues({ ...saved })}>
-          {t('settings.discard')}
-        </Button>
-      </div>
+      {canEdit && (
+        <div className="console-actions">
+          <Button type="submit" isLoading={isSaving} disabled={changed.length === 0}>
+            {t('settings.save', { count: changed.length })}
+          </Button>
+          <Button variant="secondary" disabled={changed.length === 0 || isSaving} onClick={() => setValues({ ...saved })}>
+            {t('settings.discard')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
@@ -245,7 +278,10 @@ export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useQuery({
     queryKey: ['console', 'settings'],
-    queryFn: async () => (await callPublic(getGlobalSetting, {})).data,
+    queryFn: async () => {
+      const { data } = await callConsole(adminSettings, {});
+      return Object.fromEntries(data.rows.map((row) => [row.key, row.value]));
+    },
   });
   return (
     <div className="console-page">
