@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@/components/ui';
+import { Button, Pager, Spinner } from '@/components/ui';
 import { csvFileName, downloadCsv, toCsv } from '../model/csv';
 
 export interface ConsoleColumn<T> {
@@ -26,6 +26,8 @@ export interface ConsoleTableProps<T> {
   /** Shown beside the export button: filters, a refresh. */
   toolbar?: ReactNode;
   testId?: string;
+  /** A server-paged table view: its page, page size and total, and how to turn the page. */
+  paging?: { page: number; limit: number; total_rows: number; onPageChange: (page: number) => void };
 }
 
 /** The CSV of exactly what the table shows: its columns (not the action buttons) and its rows. */
@@ -41,7 +43,16 @@ export function tableCsv<T>(columns: readonly ConsoleColumn<T>[], rows: readonly
  * Every list of the console: a table on desktop, cards on a phone (the site's `.ui-table` styles),
  * with loading and empty states, and an export of what it shows as CSV.
  */
-export function ConsoleTable<T>({ title, columns, rows, getRowKey, isLoading = false, toolbar, testId }: ConsoleTableProps<T>) {
+export function ConsoleTable<T>({
+  title,
+  columns,
+  rows,
+  getRowKey,
+  isLoading = false,
+  toolbar,
+  testId,
+  paging,
+}: ConsoleTableProps<T>) {
   const { t } = useTranslation('admin');
   const hasRows = Boolean(rows && rows.length > 0);
   return (
@@ -97,6 +108,15 @@ export function ConsoleTable<T>({ title, columns, rows, getRowKey, isLoading = f
           </tbody>
         </table>
       </div>
+      {paging && paging.total_rows > paging.limit && (
+        <Pager
+          page={paging.page}
+          onPageChange={paging.onPageChange}
+          total={paging.total_rows}
+          pageSize={paging.limit}
+          isDisabled={isLoading}
+        />
+      )}
     </section>
   );
 }
