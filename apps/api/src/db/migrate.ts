@@ -19,6 +19,7 @@ import { betPositionsMigration } from './migrations/0080-bet-positions';
 import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 import { racingMigration } from './migrations/0090-racing';
 import { paymentsMigration } from './migrations/0110-payments';
+import { operatorsMigration } from './migrations/0130-operators';
 import { cashOutCorrectionsMigration } from './migrations/0140-cash-out-corrections';
 
 /** Every migration in order. Each is written once and works on both dialects. */
@@ -43,6 +44,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0081-one-change-notice': oneChangeNoticeMigration(dialect),
     '0090-racing': racingMigration(),
     '0110-payments': paymentsMigration(dialect),
+    '0130-operators': operatorsMigration(dialect),
     '0140-cash-out-corrections': cashOutCorrectionsMigration(),
   };
 }

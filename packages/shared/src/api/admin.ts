@@ -289,7 +289,6 @@ export const adminWalletAdjust = defineAdminEndpoint({
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, direction: z.enum(['credit', 'debit']), amount, reason }),
   data: z.object({ status: z.literal('done'), user_name: z.string(), balance: playerBalance }),
-  isMoneyMoving: true,
 });
 
 export const adminGrantBonus = defineAdminEndpoint({
@@ -297,7 +296,6 @@ export const adminGrantBonus = defineAdminEndpoint({
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, wallet: z.enum(['split', 'wager']), amount, reason }),
   data: z.object({ user_name: z.string(), balance: playerBalance }),
-  isMoneyMoving: true,
 });
 
 // ---- Four-eyes ----
@@ -333,7 +331,6 @@ export const adminDecideApproval = defineAdminEndpoint({
   permission: 'approvals.decide',
   request: z.strictObject({ request_id: positiveId, decision: z.enum(['approve', 'reject']), reason: reason.optional() }),
   data: approvalRowSchema,
-  isMoneyMoving: true,
 });
 
 // ---- Settings ----
@@ -474,7 +471,6 @@ export const adminDeclareResult = defineAdminEndpoint({
   permission: 'sports.manage',
   request: z.strictObject({ market_id: marketId, winner_selection_ids: selectionIds }),
   data: settleAnswer,
-  isMoneyMoving: true,
 });
 
 /** Before a result: settles void. After one: reverses it (every stake back). */
@@ -486,7 +482,6 @@ export const adminVoid = defineAdminEndpoint({
     z.strictObject({ fancy_id: positiveId, reason: reason.optional() }),
   ]),
   data: settleAnswer,
-  isMoneyMoving: true,
 });
 
 export const adminResettle = defineAdminEndpoint({
@@ -497,7 +492,6 @@ export const adminResettle = defineAdminEndpoint({
     z.strictObject({ fancy_id: positiveId, run: z.number().int().min(0).max(10_000), reason: reason.optional() }),
   ]),
   data: settleAnswer,
-  isMoneyMoving: true,
 });
 
 export const adminFancyResult = defineAdminEndpoint({
@@ -505,7 +499,6 @@ export const adminFancyResult = defineAdminEndpoint({
   permission: 'sports.manage',
   request: z.strictObject({ fancy_id: positiveId, run: z.number().int().min(0).max(10_000) }),
   data: settleAnswer,
-  isMoneyMoving: true,
 });
 
 // ---- Casino ----
@@ -621,7 +614,6 @@ export const adminApproveWithdraw = defineAdminEndpoint({
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId }),
   data: z.object({ status: z.literal('approved'), withdraw_id: z.number() }),
-  isMoneyMoving: true,
 });
 
 /** The money goes back to the player's cash; the player sees the reason. */
@@ -630,7 +622,6 @@ export const adminRejectWithdraw = defineAdminEndpoint({
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId, reason }),
   data: z.object({ status: z.literal('rejected'), withdraw_id: z.number() }),
-  isMoneyMoving: true,
 });
 
 export const adminKycList = defineAdminEndpoint({
