@@ -66,10 +66,14 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
     return 2;
   }
   const { as: asName, ...rest } = parsed.values;
-  const options = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));
+  const options = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
+  );
   const database = await prepareDatabase(config, clock);
   try {
-    const operator = await createOperatorsService(database.db, clock).actorForCli(typeof asName === 'string' ? asName : undefined);
+    const operator = await createOperatorsService(database.db, clock).actorForCli(
+      typeof asName === 'string' ? asName : undefined,
+    );
     const printed: string[] = [];
     let audited: { target?: string; before?: unknown; after?: unknown } | undefined;
     await command.run({
@@ -92,7 +96,11 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
         action: `cli.${command.name.replaceAll(' ', '.')}`,
         target: audited?.target ?? targetOf(options, parsed.positionals),
         before: audited?.before,
-        after: audited?.after ?? { options: withoutSecrets(options), positionals: parsed.positionals, output: withoutSecretLines(printed) },
+        after: audited?.after ?? {
+          options: withoutSecrets(options),
+          positionals: parsed.positionals,
+          output: withoutSecretLines(printed),
+        },
       });
     }
     return 0;

@@ -20,6 +20,7 @@ import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 import { racingMigration } from './migrations/0090-racing';
 import { paymentsMigration } from './migrations/0110-payments';
 import { operatorsMigration } from './migrations/0130-operators';
+import { casinoConsoleMigration } from './migrations/0131-casino-console';
 import { cashOutCorrectionsMigration } from './migrations/0140-cash-out-corrections';
 
 /** Every migration in order. Each is written once and works on both dialects. */
@@ -45,6 +46,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0090-racing': racingMigration(),
     '0110-payments': paymentsMigration(dialect),
     '0130-operators': operatorsMigration(dialect),
+    '0131-casino-console': casinoConsoleMigration(),
     '0140-cash-out-corrections': cashOutCorrectionsMigration(),
   };
 }

@@ -23,7 +23,12 @@ export type ApprovalExecutor = (payload: unknown, approver: OperatorActor, reque
  * different operator approves it (then it is carried out, by the same service as without
  * four-eyes) or rejects it. One request per target waits at a time.
  */
-export function createApprovals(db: Db, clock: Clock, audit: AuditLog, executors: Partial<Record<ApprovalKind, ApprovalExecutor>> = {}) {
+export function createApprovals(
+  db: Db,
+  clock: Clock,
+  audit: AuditLog,
+  executors: Partial<Record<ApprovalKind, ApprovalExecutor>> = {},
+) {
   const toWire = (row: ApprovalRow & { requested_by_name: string; decided_by_name: string | null }) => ({
     request_id: Number(row.id),
     kind: row.kind,
@@ -54,7 +59,8 @@ export function createApprovals(db: Db, clock: Clock, audit: AuditLog, executors
       actor: OperatorActor,
       input: { kind: ApprovalKind; target: string; amount: number; summary: string; payload: unknown },
     ): Promise<number> {
-      if (await findPendingApprovalByTarget(db, input.kind, input.target)) {
+      // A withdrawal waits once; a player may have several adjustments waiting.
+      if (input.kind === 'withdraw_approve' && (await findPendingApprovalByTarget(db, input.kind, input.target))) {
         throw new AppError('CONFLICT', `A request for ${input.target} already waits for a second operator`);
       }
       const id = await insertApproval(db, {

@@ -15,7 +15,15 @@ export interface OperatorsModule {
   installAuth(app: FastifyInstance): void;
 }
 
-export function createOperatorsModule({ db, clock, idleMinutes }: { db: Db; clock: Clock; idleMinutes?: number }): OperatorsModule {
+export function createOperatorsModule({
+  db,
+  clock,
+  idleMinutes,
+}: {
+  db: Db;
+  clock: Clock;
+  idleMinutes?: number;
+}): OperatorsModule {
   const operators = createOperatorsService(db, clock, idleMinutes === undefined ? {} : { idleMinutes });
   const audit = createAuditLog(db, () => clock.now());
   const approvals = createApprovals(db, clock, audit);

@@ -12,7 +12,14 @@ export async function findOperatorById(db: Db, id: number): Promise<OperatorRow 
 
 export async function insertOperator(
   db: Db,
-  row: { name: string; name_key: string; role: OperatorRole; password_hash: string | null; totp_secret: string | null; created_at: number },
+  row: {
+    name: string;
+    name_key: string;
+    role: OperatorRole;
+    password_hash: string | null;
+    totp_secret: string | null;
+    created_at: number;
+  },
 ): Promise<number> {
   const inserted = await db.insertInto('operators').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);

@@ -1,10 +1,4 @@
-import {
-  OPERATOR_IDLE_MINUTES,
-  OPERATOR_ROLES,
-  type OperatorRole,
-  ROLE_PERMISSIONS,
-  type AdminPermission,
-} from '@app/shared';
+import { OPERATOR_IDLE_MINUTES, OPERATOR_ROLES, type OperatorRole, ROLE_PERMISSIONS, type AdminPermission } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -88,12 +82,20 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
       if (!row && key === SYSTEM_OPERATOR_NAME) {
         await db
           .insertInto('operators')
-          .values({ name: SYSTEM_OPERATOR_NAME, name_key: SYSTEM_OPERATOR_NAME, role: 'owner', password_hash: null, totp_secret: null, created_at: clock.now() })
+          .values({
+            name: SYSTEM_OPERATOR_NAME,
+            name_key: SYSTEM_OPERATOR_NAME,
+            role: 'owner',
+            password_hash: null,
+            totp_secret: null,
+            created_at: clock.now(),
+          })
           .onConflict((oc) => oc.column('name_key').doNothing())
           .execute();
         row = await findOperatorByNameKey(db, key);
       }
-      if (!row || Number(row.is_active) !== 1) throw new AppError('NOT_FOUND', `No operator is named ${name ?? SYSTEM_OPERATOR_NAME}`);
+      if (!row || Number(row.is_active) !== 1)
+        throw new AppError('NOT_FOUND', `No operator is named ${name ?? SYSTEM_OPERATOR_NAME}`);
       return { operatorId: Number(row.id), name: row.name, role: row.role, ip: 'cli' };
     },
 
@@ -121,14 +123,23 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
       const fail = async () => {
         const failures = Number(row.failed_logins) + 1;
         const lock = failures >= OPERATOR_LOCK_AFTER_FAILURES;
-        await updateOperatorLogin(db, id, { failed_logins: lock ? 0 : failures, locked_until: lock ? now + OPERATOR_LOCK_MS : null });
+        await updateOperatorLogin(db, id, {
+          failed_logins: lock ? 0 : failures,
+          locked_until: lock ? now + OPERATOR_LOCK_MS : null,
+        });
         return refused();
       };
       if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
       const step = matchTotp(row.totp_secret, input.totp, now, Number(row.totp_last_step));
       if (step === null || !(await claimTotpStep(db, id, step))) throw await fail();
       const token = newToken();
-      await insertOperatorSession(db, { operator_id: id, token_hash: sha256Hex(token), ip: input.ip, created_at: now, last_seen_at: now });
+      await insertOperatorSession(db, {
+        operator_id: id,
+        token_hash: sha256Hex(token),
+        ip: input.ip,
+        created_at: now,
+        last_seen_at: now,
+      });
       return { token, operatorId: id, name: row.name, role: row.role };
     },
 
