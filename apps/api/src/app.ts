@@ -16,6 +16,11 @@ import { createLiveTablesModule } from './modules/live-tables';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
+import { createConsoleModule } from './modules/console';
+import { createOperatorsModule } from './modules/operators';
+import { createUsersAdmin } from './modules/users';
+import { createCasinoAdmin } from './modules/casino';
+import { createMarketsAdmin } from './modules/markets';
 import { createRgModule } from './modules/responsible-play';
 import { createPaymentsModule, type DepositCheck, type PaymentTestHooks, sumDepositsSince } from './modules/payments';
 import { createSettingsModule } from './modules/settings';
@@ -162,6 +167,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Before the modules: every auth 'user' endpoint needs app.authenticate.
   installAuth(app, accounts.sessions, database.userChanges);
   installIdempotency(app, db, clock);
+  // Operators apart from players (docs/operators.md): before any auth 'operator' endpoint.
+  const operators = createOperatorsModule({ db, clock, idleMinutes: config.OPERATOR_IDLE_MINUTES });
+  operators.installAuth(app);
 
   const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
   const casino = createCasinoModule({
@@ -189,42 +197,61 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
+  const uploads = createUploadsModule({ uploadDir: config.UPLOAD_DIR });
+  const bets = createBetsModule({
+    db,
+    clock,
+    markets: markets.markets,
+    money: money.money,
+    bonuses: bonus.bonuses,
+    statement: money.statement,
+  });
+  const payments = createPaymentsModule({
+    db,
+    clock,
+    config,
+    money: money.money,
+    bonuses: bonus.bonuses,
+    settings: settings.settings,
+    statement: money.statement,
+    // Responsible play's deposit limits and pauses hold for every deposit.
+    depositChecks: [rg.guard.checkDeposit, ...(deps.depositChecks ?? [])],
+    testHooks: deps.paymentTestHooks,
+    logger: app.log,
+  });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
     createOperationsModule({ database, redis, logger: app.log }),
     settings,
     createSportsModule({ db, clock }),
     markets,
-    createUploadsModule({ uploadDir: config.UPLOAD_DIR }),
+    uploads,
     accounts,
     money,
     rg,
     bonus,
     createButtonsModule({ db }),
-    createBetsModule({
-      db,
-      clock,
-      markets: markets.markets,
-      money: money.money,
-      bonuses: bonus.bonuses,
-      statement: money.statement,
-    }),
+    bets,
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),
     // After the fair-games module: its provider and keys exist by then.
     liveTables,
-    createPaymentsModule({
+    payments,
+    // The operator console's API: every act through the services above (docs/operators.md).
+    createConsoleModule({
       db,
       clock,
-      config,
-      money: money.money,
+      operators,
+      wallet: money.wallet,
       bonuses: bonus.bonuses,
       settings: settings.settings,
-      statement: money.statement,
-      // Responsible play's deposit limits and pauses hold for every deposit.
-      depositChecks: [rg.guard.checkDeposit, ...(deps.depositChecks ?? [])],
-      testHooks: deps.paymentTestHooks,
-      logger: app.log,
+      images: uploads.images,
+      settlement: bets.settlement,
+      marketsAdmin: createMarketsAdmin(db, clock),
+      casinoAdmin: createCasinoAdmin(db),
+      payments,
+      rg: rg.rg,
+      usersAdmin: createUsersAdmin(db, clock),
     }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),

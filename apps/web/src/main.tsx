@@ -113,4 +113,16 @@ async function start(root: HTMLElement): Promise<void> {
   renderApp(root, queryClient);
 }
 
-if (container) void start(container);
+/**
+ * The operator console (/admin) is a section of its own, loaded only there: a player's page never
+ * downloads its code, styles or texts (docs/console.md). Nothing of the site's start-up runs for it.
+ */
+function isConsolePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+if (container && isConsolePath(location.pathname)) {
+  void import('@/features/console/console-entry')
+    .then((module) => module.renderConsole(container))
+    .catch(() => showLoadFailed(container));
+} else if (container) void start(container);

@@ -37,3 +37,5 @@ export * from './domain/payments';
 export * from './api/payments';
 export * from './domain/live-tables';
 export * from './api/live-tables';
+export * from './domain/operator-roles';
+export * from './api/admin';

@@ -10,6 +10,13 @@ export interface CommandContext {
   options: Record<string, string | undefined>;
   positionals: string[];
   print(line: string): void;
+  /** The operator the command acts as (`--as NAME`, else the system operator; docs/operators.md). */
+  operator: { operatorId: number; name: string; role: 'owner' | 'finance' | 'trader' | 'support'; ip: string };
+  /**
+   * What the audit log keeps of this act: its target and the values before and after. Without
+   * it, the command's options (never a password) and what it printed are kept as "after".
+   */
+  audit(entry: { target?: string; before?: unknown; after?: unknown }): void;
 }
 
 export interface AdminCommand {

@@ -5,6 +5,7 @@ import { crashCommands } from '../modules/fair-games';
 import { marketCommands } from '../modules/markets';
 import { ledgerCommands, walletCommands } from '../modules/money';
 import { rgCommands } from '../modules/responsible-play';
+import { operatorCommands } from '../modules/operators';
 import { paymentCommands } from '../modules/payments';
 import { settingsCommands } from '../modules/settings';
 import { sportsCommands } from '../modules/sports';
@@ -29,4 +30,5 @@ export const adminCommands: AdminCommand[] = [
   ...rgCommands,
   ...dbCommands,
   ...paymentCommands,
+  ...operatorCommands,
 ];

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { AppConfig } from '../config/env';
 import { AppError } from '../lib/app-error';
 import { type Clock, systemClock } from '../lib/clock';
+import { createAuditLog, createOperatorsService } from '../modules/operators';
 import { prepareDatabase } from '../startup';
 import { UsageError } from './command';
 import { adminCommands } from './commands';
@@ -9,6 +10,29 @@ import { adminCommands } from './commands';
 export interface AdminIo {
   out(line: string): void;
   err(line: string): void;
+}
+
+/** Commands that only read: not operator acts, so not audited. */
+const READ_ONLY_VERBS = new Set(['get', 'list', 'balance', 'show', 'fixtures', 'verify']);
+
+function isReadOnly(commandName: string): boolean {
+  return READ_ONLY_VERBS.has(commandName.split(' ').at(-1) ?? '');
+}
+
+/** What a CLI act was about, from its options: a player, a market, a withdrawal… */
+function targetOf(options: Record<string, string | undefined>, positionals: string[]): string {
+  for (const key of ['name', 'market', 'fancy', 'id', 'provider', 'game']) {
+    if (options[key] !== undefined) return `${key}:${options[key]}`;
+  }
+  return positionals.length > 0 ? String(positionals[0]) : '';
+}
+
+function withoutSecrets(options: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(options).map(([key, value]) => [key, /password|secret/i.test(key) ? '***' : value]));
+}
+
+function withoutSecretLines(lines: string[]): string[] {
+  return lines.map((line) => (/secret|otpauth:/i.test(line) ? '(secret not kept)' : line));
 }
 
 function usage(): string {
@@ -28,7 +52,7 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
   try {
     parsed = parseArgs({
       args: argv.slice(command.name.split(' ').length),
-      options: Object.fromEntries((command.options ?? []).map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries([...(command.options ?? []), 'as'].map((name) => [name, { type: 'string' as const }])),
       strict: false,
       allowPositionals: true,
     });
@@ -36,17 +60,49 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
     io.err(`error: ${(error as Error).message}`);
     return 2;
   }
-  const unknownOption = Object.keys(parsed.values).find((name) => !(command.options ?? []).includes(name));
+  const unknownOption = Object.keys(parsed.values).find((name) => name !== 'as' && !(command.options ?? []).includes(name));
   if (unknownOption) {
     io.err(`error: unknown option --${unknownOption}\nusage: npm run admin -- ${command.usage}`);
     return 2;
   }
+  const { as: asName, ...rest } = parsed.values;
   const options = Object.fromEntries(
-    Object.entries(parsed.values).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
+    Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
   );
   const database = await prepareDatabase(config, clock);
   try {
-    await command.run({ config, database, clock, options, positionals: parsed.positionals, print: io.out });
+    const operator = await createOperatorsService(database.db, clock).actorForCli(
+      typeof asName === 'string' ? asName : undefined,
+    );
+    const printed: string[] = [];
+    let audited: { target?: string; before?: unknown; after?: unknown } | undefined;
+    await command.run({
+      config,
+      database,
+      clock,
+      options,
+      positionals: parsed.positionals,
+      print(line) {
+        printed.push(line);
+        io.out(line);
+      },
+      operator,
+      audit(entry) {
+        audited = entry;
+      },
+    });
+    if (!isReadOnly(command.name)) {
+      await createAuditLog(database.db, () => clock.now()).record(operator, {
+        action: `cli.${command.name.replaceAll(' ', '.')}`,
+        target: audited?.target ?? targetOf(options, parsed.positionals),
+        before: audited?.before,
+        after: audited?.after ?? {
+          options: withoutSecrets(options),
+          positionals: parsed.positionals,
+          output: withoutSecretLines(printed),
+        },
+      });
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -99,6 +99,8 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** A session ends after this many minutes without activity (the balance poll does not count). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** An operator's console session ends after this many minutes without a call (docs/operators.md). */
+  OPERATOR_IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   /** Where one-time codes go: `log` writes them to the server log (development), `http` posts to an SMS gateway. */
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   /** 1: allow SMS_PROVIDER=log when NODE_ENV is production (a trial install: codes end up in the log). */

@@ -19,10 +19,16 @@ import { betPositionsMigration } from './migrations/0080-bet-positions';
 import { oneChangeNoticeMigration } from './migrations/0081-one-change-notice';
 import { racingMigration } from './migrations/0090-racing';
 import { paymentsMigration } from './migrations/0110-payments';
-import { liveTablesMigration } from './migrations/0121-live-tables';
 import { cashOutCorrectionsMigration } from './migrations/0140-cash-out-corrections';
+import { liveTablesMigration } from './migrations/0150-live-tables';
+import { operatorsMigration } from './migrations/0160-operators';
+import { casinoConsoleMigration } from './migrations/0161-casino-console';
 
-/** Every migration in order. Each is written once and works on both dialects. */
+/**
+ * Every migration in order. Each is written once and works on both dialects. A new one is named
+ * after every migration already released: the migrator refuses a database whose applied
+ * migrations have a newer one sorting before them (work done in parallel gets renumbered when it lands).
+ */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-platform': platformMigration(dialect),
@@ -44,8 +50,10 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0081-one-change-notice': oneChangeNoticeMigration(dialect),
     '0090-racing': racingMigration(),
     '0110-payments': paymentsMigration(dialect),
-    '0121-live-tables': liveTablesMigration(dialect),
     '0140-cash-out-corrections': cashOutCorrectionsMigration(),
+    '0150-live-tables': liveTablesMigration(dialect),
+    '0160-operators': operatorsMigration(dialect),
+    '0161-casino-console': casinoConsoleMigration(),
   };
 }
 

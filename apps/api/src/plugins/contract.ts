@@ -1,4 +1,4 @@
-import { type DataOf, type Endpoint, type ParsedRequestOf, successEnvelope } from '@app/shared';
+import { AWAITING_APPROVAL, type DataOf, type Endpoint, type ParsedRequestOf, successEnvelope } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -11,10 +11,10 @@ export interface EndpointContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export interface EndpointResult<E extends Endpoint> {
-  data: DataOf<E>;
-  message?: string;
-}
+export type EndpointResult<E extends Endpoint> =
+  | { data: DataOf<E>; message?: string }
+  /** A console act that waits for a second operator (four-eyes): HTTP 202, `awaitingApprovalEnvelope`. */
+  | { awaitingApproval: { request_id: number }; message?: string };
 
 /** A handler may answer at once (e.g. from an in-memory copy) or later. */
 export type EndpointHandler<E extends Endpoint> = (context: EndpointContext<E>) => EndpointResult<E> | Promise<EndpointResult<E>>;
@@ -98,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The hook that resolves the bearer token to a live session for the endpoint (set by the auth plugin). */
     authenticate?: (endpoint: Endpoint) => onRequestHookHandler;
+    /** The hook of an auth 'operator' endpoint: a console session whose role holds its permission (modules/operators). */
+    authenticateOperator?: (endpoint: Endpoint) => onRequestHookHandler;
   }
 }
 
@@ -120,6 +122,11 @@ function assertKeySettled<T>(request: FastifyRequest, value: T): T {
   return value;
 }
 
+const noStore = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  reply.header('cache-control', 'no-store');
+  return payload;
+};
+
 /**
  * Registers one endpoint of the shared contract under `/api/`: its method, path, schema, auth
  * and rate limit all come from the contract; the handler only produces the data.
@@ -129,6 +136,16 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   if (requiresUser && !app.authenticate) {
     throw new Error(`Endpoint ${endpoint.path} needs a session, but no auth plugin is registered`);
   }
+  const requiresOperator = endpoint.auth === 'operator';
+  if (requiresOperator && (!app.authenticateOperator || !endpoint.permission)) {
+    throw new Error(`Endpoint ${endpoint.path} needs an operator's session and a permission`);
+  }
+  // The console's answers are never stored by a browser or a proxy (docs/operators.md).
+  const isConsole = endpoint.path.startsWith('admin/');
+  const onSend = [
+    ...(isConsole ? [noStore] : []),
+    ...(endpoint.isMoneyMoving && app.idempotency ? [app.idempotency.onSend] : []),
+  ];
   if (endpoint.fromMemory && (endpoint.auth !== 'user' || endpoint.countsAsActivity !== false || endpoint.isMoneyMoving)) {
     throw new Error(`Endpoint ${endpoint.path}: only a user's read that is not activity may be answered from memory`);
   }
@@ -142,6 +159,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   const texts = new WeakMap<object, string>();
   const answer = (reply: FastifyReply, result: EndpointResult<E>): FastifyReply => {
     const message = result.message ?? '';
+    if ('awaitingApproval' in result) {
+      const waiting = { status: AWAITING_APPROVAL, request_id: result.awaitingApproval.request_id };
+      return reply.code(202).send({ ...waiting, message, data: waiting });
+    }
     const data = result.data as unknown;
     if (message !== '' || typeof data !== 'object' || data === null) {
       return reply.send({ status: true, message, data });
@@ -162,7 +183,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     },
     config: endpoint.rateLimit ? { rateLimit: { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs } } : {},
     ...(requiresUser && app.authenticate ? { onRequest: app.authenticate(endpoint) } : {}),
-    ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
+    ...(requiresOperator && app.authenticateOperator ? { onRequest: app.authenticateOperator(endpoint) } : {}),
+    ...(idempotency ? { preHandler: idempotency.preHandler } : {}),
+    ...(onSend.length > 0 ? { onSend } : {}),
     handler(request, reply) {
       const body = (endpoint.method === 'GET' ? request.query : request.body) as ParsedRequestOf<E>;
       const result = handler({ body, request, reply });

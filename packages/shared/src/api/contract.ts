@@ -1,9 +1,14 @@
 import type { z } from 'zod';
+import type { AdminPermission } from '../domain/operator-roles';
 
 export type HttpMethod = 'GET' | 'POST';
 
-/** `public`: anyone; `user`: a live session of a customer. */
-export type AuthMode = 'public' | 'user';
+/**
+ * `public`: anyone; `user`: a live session of a customer; `operator`: a live console session of
+ * an operator (docs/operators.md) whose role holds the endpoint's `permission`. A player's token
+ * never opens an operator call and an operator's never opens a player's (401).
+ */
+export type AuthMode = 'public' | 'user' | 'operator';
 
 export interface RateLimitRule {
   max: number;
@@ -33,6 +38,8 @@ export interface Endpoint<TRequest extends z.ZodType = z.ZodType, TData extends 
    * data, kept fresh by change notices (the balance poll; docs/adr/0006). Needs countsAsActivity false.
    */
   fromMemory?: boolean;
+  /** auth 'operator' only: what the caller's role must hold (else 403 FORBIDDEN). */
+  permission?: AdminPermission;
 }
 
 export function defineEndpoint<TRequest extends z.ZodType, TData extends z.ZodType>(

@@ -112,3 +112,16 @@ export const getGlobalSetting = defineEndpoint({
   request: z.strictObject({}),
   data: globalSettingsSchema,
 });
+
+/**
+ * Operators' own settings (docs/operators.md): kept with the global settings and set the same way
+ * (`settings set`, `admin/setSetting`), but never sent to the site. `four_eyes_amount`: credits,
+ * debits and withdrawal approvals above this many rupees wait for a second operator; 0 turns it off.
+ */
+export const operatorSettingValueSchemas = {
+  four_eyes_amount: z.union([z.literal('0'), wholeRupees(1)]),
+} as const;
+export type OperatorSettingKey = keyof typeof operatorSettingValueSchemas;
+export const OPERATOR_SETTING_KEYS = Object.keys(operatorSettingValueSchemas) as OperatorSettingKey[];
+export type OperatorSettings = Record<OperatorSettingKey, string>;
+export const DEFAULT_OPERATOR_SETTINGS: OperatorSettings = { four_eyes_amount: '50000' };

@@ -74,7 +74,8 @@ export async function listProvidersWithCounts(db: Db) {
     .leftJoin('casino_games as g', (join) => join.onRef('g.provider_id', '=', 'p.id').on('g.is_enabled', '=', 1))
     .select(['p.id', 'p.name', 'p.code', (eb) => eb.fn.count<number>('g.id').as('game_count')])
     .where('p.is_enabled', '=', 1)
-    .groupBy(['p.id', 'p.name', 'p.code'])
+    .groupBy(['p.id', 'p.name', 'p.code', 'p.sort_order'])
+    .orderBy('p.sort_order')
     .orderBy('p.id')
     .execute();
 }
@@ -103,7 +104,8 @@ export async function listGames(db: Db, filter: GameListFilter) {
     const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     query = query.where(sql<boolean>`lower(g.name) like ${pattern} escape '\\'`);
   }
-  query = filter.newestFirst ? query.orderBy('g.id', 'desc') : query.orderBy('g.id');
+  // The operator's order (console), then the catalogue's.
+  query = filter.newestFirst ? query.orderBy('g.id', 'desc') : query.orderBy('g.sort_order').orderBy('g.id');
   return query.limit(filter.limit ?? 500).execute();
 }
 
@@ -118,8 +120,17 @@ export async function countGamesByCategory(db: Db) {
     .execute();
 }
 
-/** Game codes by rounds played since `since`, most first. */
+/** Game codes an operator marked popular (console), then by rounds played since `since`, most first. */
 export async function popularGameCodes(db: Db, since: number, limit: number): Promise<string[]> {
+  const marked = await db
+    .selectFrom('casino_games')
+    .select('code')
+    .where('is_popular', '=', 1)
+    .where('is_enabled', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   const rows = await db
     .selectFrom('casino_rounds')
     .select(['game_code', (eb) => eb.fn.countAll<number>().as('rounds')])
@@ -128,7 +139,9 @@ export async function popularGameCodes(db: Db, since: number, limit: number): Pr
     .orderBy('rounds', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.game_code);
+  const codes = marked.map((row) => row.code);
+  for (const row of rows) if (codes.length < limit && !codes.includes(row.game_code)) codes.push(row.game_code);
+  return codes;
 }
 
 export async function recentGameCodes(db: Db, userId: number, limit: number): Promise<string[]> {

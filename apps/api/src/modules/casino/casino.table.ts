@@ -13,6 +13,8 @@ export interface CasinoProvidersTable {
   launch_url: string;
   is_enabled: Generated<number>;
   created_at: number;
+  /** Lobby order, lowest first (migration 0131). */
+  sort_order: Generated<number>;
 }
 
 export interface CasinoGamesTable {
@@ -23,6 +25,10 @@ export interface CasinoGamesTable {
   category: GameCategory;
   is_enabled: Generated<number>;
   created_at: number;
+  /** Lobby order, lowest first; marked popular by an operator; stated RTP in basis points (migration 0131). */
+  sort_order: Generated<number>;
+  is_popular: Generated<number>;
+  stated_rtp_bp: Generated<number | null>;
 }
 
 export interface CasinoGameSessionsTable {

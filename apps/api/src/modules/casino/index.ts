@@ -2,6 +2,7 @@
 export { type CasinoModule, type CasinoModuleDeps, createCasinoModule } from './casino.module';
 export { type CasinoService, OWN_PROVIDER_CODE } from './casino.service';
 export { findProviderByCode } from './casino.repository';
+export { type CasinoAdmin, createCasinoAdmin } from './casino-admin.service';
 export {
   type WalletAnswer,
   type WalletOperation,

@@ -17,6 +17,7 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
+  setTransactionOperator,
   sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,

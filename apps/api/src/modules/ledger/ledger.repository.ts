@@ -361,3 +361,8 @@ export async function sumPlayResultsSince(db: Db, userId: number, since: number)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Marks a transaction as an operator's (docs/operators.md); outside the hot posting path. */
+export async function setTransactionOperator(db: Db, transactionId: number, operatorId: number): Promise<void> {
+  await db.updateTable('ledger_transactions').set({ operator_id: operatorId }).where('id', '=', transactionId).execute();
+}

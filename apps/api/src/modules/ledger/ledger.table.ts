@@ -1,5 +1,5 @@
 import type { PostingKind } from '@app/shared';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** 'real' money, or 'play' money for demo accounts; a transaction never mixes the two. */
 export type Book = 'real' | 'play';
@@ -39,6 +39,8 @@ export interface LedgerTransactionsTable {
   /** What it belongs to: 'market:1.234', 'fancy:77', 'casino:{provider}:{round}', or null. */
   subject: string | null;
   created_at: number;
+  /** The operator who made it (docs/operators.md), or null for players, jobs and feeds. */
+  operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The closed list of posting kinds, as the database knows it (a migration adds each new kind). */

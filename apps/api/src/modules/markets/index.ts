@@ -2,3 +2,4 @@
 export { createFeed, createMarketsModule, type MarketsModule, type MarketsModuleDeps } from './markets.module';
 export type { FancyQuote, MarketQuote, MarketsService } from './markets.service';
 export { marketCommands } from './markets.cli';
+export { createMarketsAdmin, type SuspendTarget } from './markets-admin.service';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
+import { type Leg, type Ledger, listUserBalances, setTransactionOperator, sumPlayResultsSince } from '../ledger';
 import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
@@ -115,6 +115,8 @@ export interface OperatorAdjustment {
   amount: number;
   reference: string;
   reason: string;
+  /** The operator who made it: kept on the ledger transaction (docs/operators.md). */
+  operatorId?: number;
 }
 
 /** A deposit the gateway confirmed (docs/payments.md): into the player's cash, once per order. */
@@ -531,7 +533,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       return posted.transactionId;
     },
 
-    async operatorAdjust(tx, { userId, direction, amount, reference, reason }) {
+    async operatorAdjust(tx, { userId, direction, amount, reference, reason, operatorId }) {
       const cash = { userId, kind: 'cash' } as const;
       const house = { system: 'house' } as const;
       const posted = await ledger.transfer(tx, {
@@ -543,6 +545,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         to: direction === 'credit' ? cash : house,
         amount,
       });
+      if (operatorId !== undefined) await setTransactionOperator(tx, posted.transactionId, operatorId);
       return posted.transactionId;
     },
 

@@ -20,12 +20,19 @@ function adjustCommand(direction: 'credit' | 'debit'): AdminCommand {
     async run(context) {
       const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
       const name = requireOption(context, 'name');
+      const before = await wallet.balancesByName(name);
       const balances = await wallet.operatorAdjust(
         direction,
         name,
         requireOption(context, 'amount'),
         requireOption(context, 'reason'),
+        context.operator.operatorId,
       );
+      context.audit({
+        target: `user:${name}`,
+        before: { cash: paiseToRupees(before.cash) },
+        after: { cash: paiseToRupees(balances.cash), amount: context.options.amount, reason: context.options.reason },
+      });
       context.print(`${direction === 'credit' ? 'credited' : 'debited'} ${name}: ${describe(balances)}`);
     },
   };

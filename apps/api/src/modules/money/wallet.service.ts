@@ -25,7 +25,13 @@ export interface WalletService {
   balancesByName(userName: string): Promise<WalletBalances>;
   setActiveWallet(userId: number, status: ActiveWallet, idempotency?: IdempotencyClaim | null): Promise<ActiveWallet>;
   /** Operator credit or debit by user name, as a transfer with the house; amount in rupees as typed. */
-  operatorAdjust(direction: 'credit' | 'debit', userName: string, amount: string, reason: string): Promise<WalletBalances>;
+  operatorAdjust(
+    direction: 'credit' | 'debit',
+    userName: string,
+    amount: string,
+    reason: string,
+    operatorId?: number,
+  ): Promise<WalletBalances>;
 }
 
 export function parseOperatorAmount(text: string): number {
@@ -90,12 +96,19 @@ export function createWalletService(db: Db, clock: Clock, money: Money, userChan
       });
     },
 
-    async operatorAdjust(direction, userName, amountText, reasonText) {
+    async operatorAdjust(direction, userName, amountText, reasonText, operatorId) {
       const amount = parseOperatorAmount(amountText);
       const reason = parseReason(reasonText);
       const userId = await userIdByName(userName);
       return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (trx) => {
-        await money.operatorAdjust(trx, { userId, direction, amount, reason, reference: `operator:${randomUUID()}` });
+        await money.operatorAdjust(trx, {
+          userId,
+          direction,
+          amount,
+          reason,
+          reference: `operator:${randomUUID()}`,
+          ...(operatorId === undefined ? {} : { operatorId }),
+        });
         return money.readBalances(trx, userId);
       });
     },

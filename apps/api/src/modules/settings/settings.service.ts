@@ -1,5 +1,10 @@
 import {
   DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_OPERATOR_SETTINGS,
+  OPERATOR_SETTING_KEYS,
+  type OperatorSettingKey,
+  type OperatorSettings,
+  operatorSettingValueSchemas,
   type GlobalSettings,
   SETTING_KEYS,
   type SettingKey,
@@ -22,10 +27,16 @@ export interface SettingsService {
   /** The settings kept in memory, while they are fresh. */
   settingsCopy(): GlobalSettings | undefined;
   setSetting(key: string, value: string): Promise<GlobalSettings>;
+  /** Operators' own settings (four_eyes_amount), never sent to the site; read fresh. */
+  getOperatorSettings(): Promise<OperatorSettings>;
 }
 
 export function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as string[]).includes(key);
+}
+
+export function isOperatorSettingKey(key: string): key is OperatorSettingKey {
+  return (OPERATOR_SETTING_KEYS as string[]).includes(key);
 }
 
 export function createSettingsService(db: Db, clock: Clock): SettingsService {
@@ -57,9 +68,26 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
       return settings;
     },
 
+    async getOperatorSettings() {
+      const settings: OperatorSettings = { ...DEFAULT_OPERATOR_SETTINGS };
+      for (const row of await listSettingRows(db)) {
+        if (isOperatorSettingKey(row.key) && operatorSettingValueSchemas[row.key].safeParse(row.value).success) {
+          settings[row.key] = row.value;
+        }
+      }
+      return settings;
+    },
+
     async setSetting(key, value) {
+      if (isOperatorSettingKey(key)) {
+        const parsed = operatorSettingValueSchemas[key].safeParse(value);
+        if (!parsed.success) throw new AppError('BAD_REQUEST', `${key} ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+        await upsertSetting(db, key, parsed.data, clock.now());
+        return load();
+      }
       if (!isSettingKey(key)) {
-        throw new AppError('BAD_REQUEST', `Unknown setting "${key}". Known settings: ${SETTING_KEYS.join(', ')}`);
+        const known = [...SETTING_KEYS, ...OPERATOR_SETTING_KEYS].join(', ');
+        throw new AppError('BAD_REQUEST', `Unknown setting "${key}". Known settings: ${known}`);
       }
       const parsed = settingValueSchemas[key].safeParse(value);
       if (!parsed.success) {

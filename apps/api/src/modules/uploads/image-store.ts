@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { STORED_IMAGE_NAME } from '@app/shared';
 import { AppError } from '../../lib/app-error';
@@ -32,6 +32,8 @@ export function detectImageExtension(head: Buffer): string | null {
 export interface ImageStore {
   /** Copies an image into the store under a new random name and returns that name. */
   storeImage(sourcePath: string): Promise<string>;
+  /** The same for bytes sent to the console (admin/uploadImage). */
+  storeImageBytes(bytes: Uint8Array): Promise<string>;
   /** An open stream and its type, or null when no such stored image exists. */
   openImage(name: string): Promise<{ stream: NodeJS.ReadableStream; contentType: string; size: number } | null>;
 }
@@ -50,6 +52,16 @@ export function createImageStore(uploadDir: string): ImageStore {
       await mkdir(uploadDir, { recursive: true });
       const name = `${randomHex(16)}.${extension}`;
       await copyFile(sourcePath, path.join(uploadDir, name));
+      return name;
+    },
+
+    async storeImageBytes(bytes) {
+      if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('BAD_REQUEST', 'The image is larger than 2 MiB');
+      const extension = detectImageExtension(Buffer.from(bytes.subarray(0, 12)));
+      if (!extension) throw new AppError('BAD_REQUEST', 'Not a PNG, JPEG, WebP, GIF, ICO or AVIF image');
+      await mkdir(uploadDir, { recursive: true });
+      const name = `${randomHex(16)}.${extension}`;
+      await writeFile(path.join(uploadDir, name), bytes);
       return name;
     },
 

@@ -12,4 +12,5 @@ export {
 } from './users.repository';
 export { createUser, CUSTOMER_USER_TYPE, type NewUser, SUB_ACCOUNT_PARENT_ID, userNameKey } from './users.service';
 export type { UserRow } from './users.table';
+export { createUsersAdmin } from './users-admin.service';
 export { userCommands } from './users.cli';

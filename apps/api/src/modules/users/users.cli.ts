@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error';
 import { assertPasswordAllowed } from './password-policy';
 import { endUserSessionRows } from '../sessions';
 import { hashPassword } from './password';
-import { findUserByNameKey, listUsers, setUserDisabled, updatePasswordHash } from './users.repository';
+import { findUserByNameKey, listUsers, updatePasswordHash } from './users.repository';
+import { createUsersAdmin } from './users-admin.service';
 import { createUser, userNameKey } from './users.service';
 import type { UserRow } from './users.table';
 import { writeTransaction } from '../../db/unit-of-work';
@@ -98,10 +99,8 @@ export const userCommands: AdminCommand[] = [
     options: ['name'],
     async run(context) {
       const user = await requireUser(context);
-      await writeTransaction(context.database.db, async (trx) => {
-        await setUserDisabled(trx, user.id, true);
-        await endUserSessionRows(trx, user.id, context.clock.now(), 'disabled');
-      });
+      const { wasDisabled } = await createUsersAdmin(context.database.db, context.clock).setDisabled(user.user_name, true);
+      context.audit({ target: `user:${user.user_name}`, before: { disabled: wasDisabled }, after: { disabled: true } });
       context.print(`disabled ${user.user_name}; their sessions are ended`);
     },
   },
@@ -111,7 +110,8 @@ export const userCommands: AdminCommand[] = [
     options: ['name'],
     async run(context) {
       const user = await requireUser(context);
-      await setUserDisabled(context.database.db, user.id, false);
+      const { wasDisabled } = await createUsersAdmin(context.database.db, context.clock).setDisabled(user.user_name, false);
+      context.audit({ target: `user:${user.user_name}`, before: { disabled: wasDisabled }, after: { disabled: false } });
       context.print(`enabled ${user.user_name}`);
     },
   },

@@ -72,3 +72,13 @@ export async function setUserDisabled(db: Db, userId: number, isDisabled: boolea
     .returning(userChangedColumn('id'))
     .execute();
 }
+
+/** The user must change the password at the next login (an operator's order). */
+export async function setMustChangePassword(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_change_password: 1 })
+    .where('id', '=', userId)
+    .returning(userChangedColumn('id'))
+    .execute();
+}

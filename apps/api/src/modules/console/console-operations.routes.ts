@@ -1,0 +1,437 @@
+import {
+  ADMIN_PRODUCTS,
+  adminEndpoints as api,
+  DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_OPERATOR_SETTINGS,
+  OPERATOR_SETTING_KEYS,
+  SETTING_KEYS,
+  UPLOAD_IMAGE_PATH,
+} from '@app/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../plugins/contract';
+import { assertFancy, assertMarket, marketDecision, type SettleResult } from '../bets';
+import type { ConsoleDeps } from './console.module';
+import {
+  countPlayersOnline,
+  dailyGaming,
+  dailyPayments,
+  exposureByMarket,
+  fixtureDetail,
+  listFixtures,
+  marketNames,
+  openBetsOf,
+  runnersOf,
+} from './console.repository';
+import { actorOf, DAY_MS, dayText, iso, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
+import { runnerExposure, worstCase } from './exposure';
+
+type Product = (typeof ADMIN_PRODUCTS)[number];
+const zeroByProduct = (): Record<Product, number> => ({ match_odds: 0, bookmaker: 0, fancy: 0, casino: 0 });
+const MAX_BRANDING_IMAGE_BYTES = 2 * 1024 * 1024;
+
+function settleWire(target: string, result: SettleResult) {
+  return { target, result: result.status, settlement_no: result.settlementNo, bets: result.bets };
+}
+
+/** Dashboard, settings, sports, casino and the audit log (docs/operators.md). */
+export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
+  const { db, clock, operators, settings, images, settlement, marketsAdmin, casinoAdmin } = deps;
+
+  // ---- Dashboard ----
+  registerEndpoint(app, api.adminDashboard, async () => {
+    const now = clock.now();
+    const today = Math.floor(now / DAY_MS);
+    const from = (today - 29) * DAY_MS;
+    const [online, payments, gaming, held] = await Promise.all([
+      countPlayersOnline(db, now - 15 * 60_000),
+      dailyPayments(db, from),
+      dailyGaming(db, from),
+      exposureByMarket(db, 20),
+    ]);
+    const days = Array.from({ length: 30 }, (_, index) => today - 29 + index);
+    const point = new Map(
+      days.map((day) => [day, { signups: 0, deposits: 0, withdrawals: 0, turnover: zeroByProduct(), ggr: zeroByProduct() }]),
+    );
+    for (const row of payments.signups) {
+      const p = point.get(Number(row.day));
+      if (p) p.signups += Number(row.n);
+    }
+    for (const row of payments.deposits) {
+      const p = point.get(Number(row.day));
+      if (p) p.deposits += Number(row.n);
+    }
+    for (const row of payments.withdrawals) {
+      const p = point.get(Number(row.day));
+      if (p) p.withdrawals += Number(row.n);
+    }
+    for (const row of gaming.bets) {
+      const p = point.get(Number(row.day));
+      if (!p) continue;
+      p.turnover[row.kind] += Number(row.turnover ?? 0);
+      p.ggr[row.kind] -= Number(row.player_pl ?? 0);
+    }
+    for (const row of gaming.casino) {
+      const p = point.get(Number(row.day));
+      if (!p) continue;
+      p.turnover.casino += Number(row.turnover ?? 0);
+      p.ggr.casino += Number(row.turnover ?? 0) - Number(row.payouts ?? 0);
+    }
+    const totals = (selected: number[]) => {
+      const sum = { signups: 0, deposits: 0, withdrawals: 0, turnover: zeroByProduct(), ggr: zeroByProduct() };
+      for (const day of selected) {
+        const p = point.get(day)!;
+        sum.signups += p.signups;
+        sum.deposits += p.deposits;
+        sum.withdrawals += p.withdrawals;
+        for (const product of ADMIN_PRODUCTS) {
+          sum.turnover[product] += p.turnover[product];
+          sum.ggr[product] += p.ggr[product];
+        }
+      }
+      const inRupees = (byProduct: Record<Product, number>) =>
+        Object.fromEntries(ADMIN_PRODUCTS.map((product) => [product, rupees(byProduct[product])])) as Record<Product, number>;
+      return {
+        signups: sum.signups,
+        deposits: rupees(sum.deposits),
+        withdrawals: rupees(sum.withdrawals),
+        turnover: inRupees(sum.turnover),
+        ggr: inRupees(sum.ggr),
+      };
+    };
+    const marketIds = held.filter((row) => row.market_key.startsWith('market:')).map((row) => row.market_key.slice(7));
+    const fancyIds = held.filter((row) => row.market_key.startsWith('fancy:')).map((row) => Number(row.market_key.slice(6)));
+    const names = await marketNames(db, marketIds, fancyIds);
+    return {
+      data: {
+        players_online: online,
+        today: totals([today]),
+        days_30: totals(days),
+        exposure: held.map((row) => {
+          const isFancy = row.market_key.startsWith('fancy:');
+          const id = row.market_key.slice(isFancy ? 6 : 7);
+          const market = isFancy
+            ? names.fancies.find((f) => String(f.fancy_id) === id)
+            : names.markets.find((m) => m.market_id === id);
+          return {
+            market_id: id,
+            match_name: market?.match_name ?? '',
+            market_name: market?.name ?? row.market_key,
+            product: isFancy ? 'fancy' : market && 'market_type' in market ? market.market_type.toLowerCase() : 'match_odds',
+            exposure: rupees(row.held),
+          };
+        }),
+        series: days.map((day) => {
+          const p = point.get(day)!;
+          const sum = (byProduct: Record<Product, number>) => ADMIN_PRODUCTS.reduce((total, key) => total + byProduct[key], 0);
+          return {
+            day: dayText(day),
+            signups: p.signups,
+            deposits: rupees(p.deposits),
+            withdrawals: rupees(p.withdrawals),
+            turnover: rupees(sum(p.turnover)),
+            ggr: rupees(sum(p.ggr)),
+          };
+        }),
+      },
+    };
+  });
+
+  // ---- Settings ----
+  registerEndpoint(app, api.adminSettings, async () => {
+    const current = await settings.getSettings();
+    const own = await settings.getOperatorSettings();
+    return {
+      data: {
+        rows: [
+          ...SETTING_KEYS.map((key) => ({ key, value: current[key], default_value: DEFAULT_GLOBAL_SETTINGS[key] })),
+          ...OPERATOR_SETTING_KEYS.map((key) => ({ key, value: own[key], default_value: DEFAULT_OPERATOR_SETTINGS[key] })),
+        ],
+      },
+    };
+  });
+
+  async function setSetting(key: string, value: string, actor: ReturnType<typeof actorOf>) {
+    const before = { ...(await settings.getSettings()), ...(await settings.getOperatorSettings()) } as Record<string, string>;
+    await settings.setSetting(key, value);
+    await operators.audit.record(actor, {
+      action: 'settings.set',
+      target: `setting:${key}`,
+      before: { [key]: before[key] },
+      after: { [key]: value },
+    });
+  }
+
+  registerEndpoint(app, api.adminSetSetting, async ({ body, request }) => {
+    await setSetting(body.key, body.value, actorOf(request));
+    return { data: { key: body.key, value: body.value }, message: 'Saved' };
+  });
+
+  // The branding image is a multipart form: only this scope reads one.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: MAX_BRANDING_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100, headerPairs: 50 },
+    });
+    registerEndpoint(scope, api.adminUploadImage, async ({ body, request }) => {
+      const name = await images.storeImageBytes(body.image);
+      await setSetting(body.key, name, actorOf(request));
+      return { data: { key: body.key, value: name, url: `/api/${UPLOAD_IMAGE_PATH}/${name}` }, message: 'Saved' };
+    });
+  });
+
+  // ---- Sports ----
+  registerEndpoint(app, api.adminFixtures, async ({ body }) => {
+    const paging = pagingOf(body);
+    const { rows, total } = await listFixtures(db, { sportId: body.sport_id, search: body.search }, paging.limit, paging.offset);
+    const now = clock.now();
+    return {
+      data: tableAnswer(
+        rows.map((row) => ({
+          match_id: Number(row.match_id),
+          sport_id: Number(row.sport_id),
+          series_name: row.series_name,
+          match_name: row.name,
+          start_time: iso(row.start_time),
+          is_active: Number(row.is_active) === 1,
+          status: row.finished_at !== null ? 'finished' : Number(row.start_time) <= now ? 'in_play' : 'upcoming',
+        })),
+        total,
+        paging,
+      ),
+    };
+  });
+
+  registerEndpoint(app, api.adminFixtureMarkets, async ({ body }) => {
+    const detail = await fixtureDetail(db, body.match_id);
+    if (!detail) throw new AppError('NOT_FOUND', `No fixture has id ${body.match_id}`);
+    const suspended = new Set(detail.suspensions.map((row) => row.target));
+    const settledBy = new Map(detail.settlements.map((row) => [row.target, row]));
+    return {
+      data: {
+        match_id: Number(detail.match.match_id),
+        match_name: detail.match.name,
+        markets: detail.markets.map((market) => {
+          const target = `M:${market.market_id}`;
+          const runners = detail.runners.filter((runner) => runner.market_id === market.market_id);
+          const exposure = runnerExposure(
+            detail.openBets.filter((bet) => bet.market_id === market.market_id),
+            runners.map((runner) => Number(runner.selection_id)),
+          );
+          const settled = settledBy.get(target);
+          const winners = settled?.winner_selection_ids
+            ? settled.winner_selection_ids.split(',').map(Number)
+            : settled?.winner_selection_id != null
+              ? [Number(settled.winner_selection_id)]
+              : [];
+          return {
+            market_id: market.market_id,
+            market_name: market.name,
+            product: market.market_type.toLowerCase(),
+            status: settled ? (settled.outcome === 'void' ? 'voided' : 'settled') : suspended.has(target) ? 'suspended' : 'open',
+            is_operator_suspended: suspended.has(target),
+            number_of_winners: Number(market.number_of_winners),
+            exposure: rupees(worstCase(exposure)),
+            runners: runners.map((runner) => ({
+              selection_id: Number(runner.selection_id),
+              name: runner.name,
+              exposure: rupees(exposure.get(Number(runner.selection_id)) ?? 0),
+              result: settled
+                ? winners.includes(Number(runner.selection_id))
+                  ? 'winner'
+                  : settled.outcome === 'void'
+                    ? 'void'
+                    : 'loser'
+                : null,
+            })),
+          };
+        }),
+        fancy: detail.fancies.map((fancy) => {
+          const target = `F:${fancy.fancy_id}`;
+          const settled = settledBy.get(target);
+          const held = detail.openBets
+            .filter((bet) => bet.fancy_id === Number(fancy.fancy_id))
+            .reduce((total, bet) => total + Number(bet.liability), 0);
+          return {
+            fancy_id: Number(fancy.fancy_id),
+            name: fancy.name,
+            status: settled ? (settled.outcome === 'void' ? 'voided' : 'settled') : suspended.has(target) ? 'suspended' : 'open',
+            is_operator_suspended: suspended.has(target),
+            exposure: rupees(held),
+            result_run: settled?.result_run == null ? null : Number(settled.result_run),
+          };
+        }),
+      },
+    };
+  });
+
+  registerEndpoint(app, api.adminExposure, async ({ body }) => {
+    const paging = pagingOf(body);
+    const bets = (await openBetsOf(db, { matchId: body.match_id })).filter((bet) => bet.market_id !== null);
+    const marketIds = [...new Set(bets.map((bet) => bet.market_id!))];
+    const runners = await runnersOf(db, marketIds);
+    const rows = marketIds.flatMap((marketId) => {
+      const own = bets.filter((bet) => bet.market_id === marketId);
+      const first = own[0]!;
+      const marketRunners = runners.filter((runner) => runner.market_id === marketId);
+      const exposure = runnerExposure(
+        own,
+        marketRunners.map((runner) => Number(runner.selection_id)),
+      );
+      return marketRunners.map((runner) => ({
+        match_id: Number(first.match_id),
+        match_name: first.match_name,
+        market_id: marketId,
+        market_name: first.market_name,
+        selection_id: Number(runner.selection_id),
+        runner: runner.name,
+        exposure: rupees(exposure.get(Number(runner.selection_id)) ?? 0),
+      }));
+    });
+    rows.sort((a, b) => b.exposure - a.exposure);
+    return { data: tableAnswer(rows.slice(paging.offset, paging.offset + paging.limit), rows.length, paging) };
+  });
+
+  const targetOf = (body: { market_id: string } | { fancy_id: number }) =>
+    'market_id' in body ? { marketId: body.market_id } : { fancyId: body.fancy_id };
+
+  registerEndpoint(app, api.adminSuspend, async ({ body, request }) => {
+    const label = await marketsAdmin.suspend(targetOf(body));
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.suspend',
+      target: label,
+      before: { suspended: false },
+      after: { suspended: true },
+    });
+    return { data: { target: label, suspended: true }, message: `${label} suspended` };
+  });
+
+  registerEndpoint(app, api.adminResume, async ({ body, request }) => {
+    const label = await marketsAdmin.resume(targetOf(body));
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.resume',
+      target: label,
+      before: { suspended: true },
+      after: { suspended: false },
+    });
+    return { data: { target: label, suspended: false }, message: `${label} resumed` };
+  });
+
+  registerEndpoint(app, api.adminDeclareResult, async ({ body, request }) => {
+    const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
+    const target = `M:${body.market_id}`;
+    const result = await settlement.settle(target, decision, 'operator');
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.result',
+      target,
+      before: null,
+      after: { winners: body.winner_selection_ids, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+    });
+    return { data: settleWire(target, result) };
+  });
+
+  registerEndpoint(app, api.adminVoid, async ({ body, request }) => {
+    let target: string;
+    if ('market_id' in body) {
+      await assertMarket(db, body.market_id);
+      target = `M:${body.market_id}`;
+    } else {
+      await assertFancy(db, body.fancy_id);
+      target = `F:${body.fancy_id}`;
+    }
+    const result = await settlement.voidTarget(target, 'operator', body.reason ?? null);
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.void',
+      target,
+      before: null,
+      after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
+    });
+    return { data: settleWire(target, result) };
+  });
+
+  registerEndpoint(app, api.adminResettle, async ({ body, request }) => {
+    let target: string;
+    let result: SettleResult;
+    if ('market_id' in body) {
+      target = `M:${body.market_id}`;
+      result = await settlement.resettle(
+        target,
+        await marketDecision(db, body.market_id, body.winner_selection_ids),
+        'operator',
+        body.reason ?? null,
+      );
+    } else {
+      await assertFancy(db, body.fancy_id);
+      target = `F:${body.fancy_id}`;
+      result = await settlement.resettle(target, { outcome: 'run', run: body.run }, 'operator', body.reason ?? null);
+    }
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.resettle',
+      target,
+      before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
+      after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+    });
+    return { data: settleWire(target, result) };
+  });
+
+  registerEndpoint(app, api.adminFancyResult, async ({ body, request }) => {
+    await assertFancy(db, body.fancy_id);
+    const target = `F:${body.fancy_id}`;
+    const result = await settlement.settle(target, { outcome: 'run', run: body.run }, 'operator');
+    await operators.audit.record(actorOf(request), {
+      action: 'sports.fancy_result',
+      target,
+      before: null,
+      after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+    });
+    return { data: settleWire(target, result) };
+  });
+
+  // ---- Casino ----
+  registerEndpoint(app, api.adminCasinoProviders, async () => ({ data: { rows: await casinoAdmin.providers() } }));
+
+  registerEndpoint(app, api.adminCasinoGames, async ({ body }) => {
+    const paging = pagingOf(body);
+    const { rows, total } = await casinoAdmin.games(
+      { providerId: body.provider_id, search: body.search },
+      paging.limit,
+      paging.offset,
+    );
+    return { data: tableAnswer(rows, total, paging) };
+  });
+
+  registerEndpoint(app, api.adminSetProvider, async ({ body, request }) => {
+    const { before, after } = await casinoAdmin.setProvider(body.provider_id, body);
+    await operators.audit.record(actorOf(request), {
+      action: 'casino.provider',
+      target: `provider:${body.provider_id}`,
+      before,
+      after,
+    });
+    return { data: { provider_id: after.provider_id, is_active: after.is_active, sort_order: after.sort_order } };
+  });
+
+  registerEndpoint(app, api.adminSetGame, async ({ body, request }) => {
+    const { before, after } = await casinoAdmin.setGame(body.game_id, body);
+    await operators.audit.record(actorOf(request), { action: 'casino.game', target: `game:${body.game_id}`, before, after });
+    return { data: after };
+  });
+
+  // ---- Audit log ----
+  registerEndpoint(app, api.adminAuditLog, async ({ body }) => {
+    const paging = pagingOf(body);
+    const window = body.from_date || body.to_date ? windowOf(body, clock.now()) : undefined;
+    const { rows, total } = await operators.audit.list(
+      {
+        ...(window ? { from: window.from, to: window.to } : {}),
+        ...(body.operator ? { operatorNameKey: body.operator.toLowerCase() } : {}),
+        ...(body.action ? { action: body.action } : {}),
+        ...(body.target ? { target: body.target } : {}),
+      },
+      paging.page,
+      paging.limit,
+    );
+    return { data: tableAnswer(rows, total, paging) };
+  });
+}

@@ -1,0 +1,235 @@
+import { readFile } from 'node:fs/promises';
+import { adminEndpoints as api, paiseToRupees } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../plugins/contract';
+import { auditLedger } from '../money';
+import type { ConsoleActs } from './console-acts';
+import type { ConsoleDeps } from './console.module';
+import { findPlayerRow, findWithdrawal, listDeposits, listWithdrawals, reconciliationRows } from './console.repository';
+import { actorOf, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
+
+const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
+
+/** Payments, identity checks and responsible play (docs/operators.md). */
+export function registerConsolePaymentRoutes(app: FastifyInstance, deps: ConsoleDeps, acts: ConsoleActs): void {
+  const { db, clock, operators, payments, rg } = deps;
+
+  async function playerId(userName: string): Promise<number> {
+    const row = await findPlayerRow(db, userName.trim().toLowerCase());
+    if (!row) throw new AppError('NOT_FOUND', `No player is named ${userName}`);
+    return Number(row.id);
+  }
+
+  registerEndpoint(app, api.adminDeposits, async ({ body }) => {
+    const paging = pagingOf(body);
+    const window = body.from_date || body.to_date ? windowOf(body, clock.now()) : undefined;
+    const { rows, total } = await listDeposits(
+      db,
+      {
+        status: body.status,
+        userId: body.user_name ? await playerId(body.user_name) : undefined,
+        from: window?.from,
+        to: window?.to,
+      },
+      paging.limit,
+      paging.offset,
+    );
+    return {
+      data: tableAnswer(
+        rows.map((row) => ({
+          order_id: row.order_id,
+          user_name: row.user_name,
+          amount: rupees(row.amount),
+          method: row.method as 'upi',
+          status: row.status,
+          gateway: row.gateway,
+          created_at: iso(row.created_at),
+          updated_at: iso(row.updated_at),
+        })),
+        total,
+        paging,
+      ),
+    };
+  });
+
+  registerEndpoint(app, api.adminWithdrawals, async ({ body }) => {
+    const paging = pagingOf(body);
+    const { rows, total } = await listWithdrawals(
+      db,
+      { status: body.status, userId: body.user_name ? await playerId(body.user_name) : undefined },
+      paging.limit,
+      paging.offset,
+    );
+    const waiting = await Promise.all(
+      rows.map((row) => operators.approvals.findPending('withdraw_approve', `withdraw:${row.id}`)),
+    );
+    return {
+      data: tableAnswer(
+        rows.map((row, index) => ({
+          withdraw_id: Number(row.id),
+          user_name: row.user_name,
+          amount: rupees(row.amount),
+          status: row.status,
+          destination: row.destination_label,
+          reason: row.reason,
+          approval_request_id: waiting[index] ? Number(waiting[index].id) : null,
+          created_at: iso(row.created_at),
+          updated_at: iso(row.updated_at),
+        })),
+        total,
+        paging,
+      ),
+    };
+  });
+
+  registerEndpoint(app, api.adminApproveWithdraw, async ({ body, request }) => {
+    const actor = actorOf(request);
+    const row = await findWithdrawal(db, body.withdraw_id);
+    if (!row) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
+    const amount = paiseToRupees(Number(row.amount));
+    if (await acts.needsSecondOperator(amount)) {
+      const requestId = await operators.approvals.request(actor, {
+        kind: 'withdraw_approve',
+        target: `withdraw:${body.withdraw_id}`,
+        amount: Number(row.amount),
+        summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
+        payload: { withdraw_id: body.withdraw_id },
+      });
+      return {
+        awaitingApproval: { request_id: requestId },
+        message: 'Above the four-eyes amount: a second operator must approve it',
+      };
+    }
+    await acts.approveWithdraw(actor, body.withdraw_id);
+    return {
+      data: { status: 'approved' as const, withdraw_id: body.withdraw_id },
+      message: 'Approved: the payout is on its way',
+    };
+  });
+
+  registerEndpoint(app, api.adminRejectWithdraw, async ({ body, request }) => {
+    const before = await findWithdrawal(db, body.withdraw_id);
+    if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
+    const row = await payments.withdrawals.reject(body.withdraw_id, body.reason);
+    await operators.audit.record(actorOf(request), {
+      action: 'withdraw.reject',
+      target: `withdraw:${body.withdraw_id}`,
+      before: { status: before.status, amount: rupees(before.amount), user_name: before.user_name },
+      after: { status: row.status, reason: body.reason },
+    });
+    return {
+      data: { status: 'rejected' as const, withdraw_id: body.withdraw_id },
+      message: 'Rejected: the money is back in the player’s cash',
+    };
+  });
+
+  async function kycRows(status: (typeof KYC_STATUSES_LISTED)[number] | undefined) {
+    const lists = await Promise.all((status ? [status] : KYC_STATUSES_LISTED).map((one) => payments.kyc.list(one)));
+    return lists.flat().sort((a, b) => Number(b.created_at) - Number(a.created_at));
+  }
+
+  registerEndpoint(app, api.adminKycList, async ({ body }) => {
+    const paging = pagingOf(body);
+    const rows = await kycRows(body.status);
+    return {
+      data: tableAnswer(
+        rows.slice(paging.offset, paging.offset + paging.limit).map((row) => ({
+          user_name: row.user_name,
+          status: row.status,
+          legal_name: row.legal_name,
+          date_of_birth: row.date_of_birth,
+          reason: row.reason,
+          submitted_at: iso(row.created_at),
+        })),
+        rows.length,
+        paging,
+      ),
+    };
+  });
+
+  registerEndpoint(app, api.adminKycDocument, async ({ body }) => {
+    const key = body.user_name.trim().toLowerCase();
+    const row = (await kycRows(undefined)).find((candidate) => candidate.user_name.toLowerCase() === key);
+    if (!row) throw new AppError('NOT_FOUND', `${body.user_name} has sent no identity documents`);
+    const bytes = await readFile(row.document_path).catch(() => {
+      throw new AppError('NOT_FOUND', 'The document file is missing');
+    });
+    const extension = row.document_name.slice(row.document_name.lastIndexOf('.') + 1).toLowerCase();
+    const contentType = extension === 'jpg' || extension === 'jpeg' ? 'image/jpeg' : `image/${extension}`;
+    return { data: { content_type: contentType, base64: bytes.toString('base64') } };
+  });
+
+  registerEndpoint(app, api.adminKycReview, async ({ body, request }) => {
+    const row = await payments.kyc.review(body.user_name, body.decision, body.reason ?? null);
+    await operators.audit.record(actorOf(request), {
+      action: `kyc.${body.decision === 'approved' ? 'approve' : 'reject'}`,
+      target: `user:${body.user_name}`,
+      before: { status: 'submitted' },
+      after: { status: row.status, reason: body.reason ?? null },
+    });
+    return { data: { user_name: body.user_name, status: body.decision } };
+  });
+
+  registerEndpoint(app, api.adminReconciliation, async ({ body }) => {
+    const { from, to } = windowOf(body, clock.now());
+    const [sums, audit] = await Promise.all([reconciliationRows(db, from, to), auditLedger(db)]);
+    const days = new Set<number>();
+    for (const list of [sums.deposits, sums.paid, sums.postings]) for (const row of list) days.add(Number(row.day));
+    const find = (list: { day: number; n: number }[], day: number) => Number(list.find((row) => Number(row.day) === day)?.n ?? 0);
+    const rows = [...days]
+      .sort((a, b) => b - a)
+      .map((day) => {
+        const credited = find(sums.deposits, day);
+        const paid = find(sums.paid, day);
+        const depositPostings = Number(
+          sums.postings.find((row) => Number(row.day) === day && row.kind === 'deposit_credit')?.n ?? 0,
+        );
+        const payoutPostings = Number(
+          sums.postings.find((row) => Number(row.day) === day && row.kind === 'withdrawal_payout')?.n ?? 0,
+        );
+        return {
+          day: dayText(day),
+          deposits_credited: rupees(credited),
+          deposit_postings: rupees(depositPostings),
+          withdrawals_paid: rupees(paid),
+          withdrawal_postings: rupees(payoutPostings),
+          difference: rupees(credited - depositPostings + (paid - payoutPostings)),
+        };
+      });
+    return { data: { rows, ledger_ok: audit.faults.length === 0 } };
+  });
+
+  // ---- Responsible play: view and tighten only (the service refuses any loosening) ----
+  registerEndpoint(app, api.adminRgState, async ({ body }) => ({ data: await rg.state(await playerId(body.user_name)) }));
+
+  registerEndpoint(app, api.adminRgTighten, async ({ body, request }) => {
+    const actor = actorOf(request);
+    const userId = await playerId(body.user_name);
+    const before = (await rg.state(userId)).limits.find((row) => row.kind === body.kind && row.period === body.period);
+    const state = await rg.setLimit(userId, body.kind, body.period, toPaise(body.amount), { kind: 'operator', name: actor.name });
+    const after = state.limits.find((row) => row.kind === body.kind && row.period === body.period);
+    await operators.audit.record(actor, {
+      action: 'rg.limit',
+      target: `user:${body.user_name}`,
+      before: { kind: body.kind, period: body.period, amount: before?.amount ?? null },
+      after: { kind: body.kind, period: body.period, amount: after?.amount ?? null, reason: body.reason },
+    });
+    return { data: state, message: 'Limit set' };
+  });
+
+  registerEndpoint(app, api.adminRgPause, async ({ body, request }) => {
+    const actor = actorOf(request);
+    const userId = await playerId(body.user_name);
+    const before = (await rg.state(userId)).pause;
+    const state = await rg.pause(userId, body.kind, body.duration, { kind: 'operator', name: actor.name });
+    await operators.audit.record(actor, {
+      action: `rg.${body.kind}`,
+      target: `user:${body.user_name}`,
+      before: { pause: before },
+      after: { pause: state.pause, duration: body.duration, reason: body.reason },
+    });
+    return { data: state, message: 'Pause started' };
+  });
+}

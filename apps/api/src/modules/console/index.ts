@@ -1,0 +1,2 @@
+/** The console module's public face: the operator console's API (docs/operators.md). */
+export { type ConsoleDeps, createConsoleModule } from './console.module';

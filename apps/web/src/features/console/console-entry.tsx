@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { ToastProvider } from '@/components/ui';
+import { ApiError } from '@/lib/api-client';
+import consoleStylesheet from './console.css?url';
+import { ConsoleRoutes } from './console-routes';
+import { initConsoleI18n } from './lib/console-i18n';
+
+/**
+ * Its own stylesheet, linked here: the site's build puts every imported style into the one
+ * stylesheet players load (vite.config.ts `cssCodeSplit: false`), so the console's is a file apart.
+ */
+function linkConsoleStylesheet(): Promise<void> {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = consoleStylesheet;
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    document.head.appendChild(link);
+  });
+}
+
+function createConsoleQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status > 0) && failureCount < 2,
+      },
+    },
+  });
+}
+
+/** The operator console under /admin (docs/console.md): loaded only there, never by a player's page. */
+export async function renderConsole(container: HTMLElement): Promise<void> {
+  document.documentElement.classList.add('console-root');
+  await Promise.all([initConsoleI18n(), linkConsoleStylesheet()]);
+  const queryClient = createConsoleQueryClient();
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ConsoleRoutes />
+        </BrowserRouter>
+        <ToastProvider />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

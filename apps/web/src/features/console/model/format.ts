@@ -1,0 +1,28 @@
+import { formatRupees } from '@app/shared';
+
+/** Rupees as the console shows them: ₹1,234.50. */
+export function rupees(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : formatRupees(value);
+}
+
+/** An ISO time as a local date and time, to the minute; CSV keeps the ISO text. */
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-IN', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A percentage to one decimal, or a dash. */
+export function percent(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${value.toFixed(1)}%`;
+}
+
+/** Today as YYYY-MM-DD in the operator's time zone, and the day `days` before it. */
+export function isoDay(daysBack = 0, now = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const dayOfMonth = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${dayOfMonth}`;
+}

@@ -1,0 +1,274 @@
+import type { MarketsSnapshot } from '@app/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
+import { systemClock } from '../apps/api/src/lib/clock';
+import { createMoneyModule } from '../apps/api/src/modules/money';
+import { createOperatorsService } from '../apps/api/src/modules/operators';
+import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
+import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
+import { PNG_BYTES } from '../apps/api/test/payments-support';
+import { creditFromHouse } from '../apps/api/test/wallet-support';
+import { dismissToasts, loginByApi } from './support/account-helpers';
+import { logInToConsole, totpCode } from './support/console-helpers';
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+
+/**
+ * Issue 23's browser journeys of the operator console at /admin: log in with a TOTP code; change
+ * the site's colour and see the customer site follow; declare a result and see a player's bet
+ * settled; approve a withdrawal; and a credit above the four-eyes amount approved by a second
+ * operator. One owner session serves the journeys after the first (a code is good once).
+ */
+const PASSWORD = 'Console2026ok';
+const OPERATOR_PASSWORD = 'Operator-Pass-2026';
+const WAIT = { timeout: 20_000 };
+
+let site: Site;
+let browser: Browser;
+let owner: { context: BrowserContext; page: Page };
+const secrets = new Map<string, string>();
+
+async function createOperator(name: string, role: 'owner' | 'finance' | 'trader' | 'support'): Promise<void> {
+  const created = await createOperatorsService(site.database.db, systemClock).create({ name, password: OPERATOR_PASSWORD, role });
+  secrets.set(name, created.secret);
+}
+
+/** A player with ₹1,000 and a session token, as the site stores it after login. */
+async function fundedPlayer(userName: string): Promise<{ userId: number; token: string; context: BrowserContext }> {
+  const userId = await createUser(site.database.db, systemClock, {
+    userName,
+    password: PASSWORD,
+    userTypeId: CUSTOMER_USER_TYPE,
+    isSignupUser: true,
+  });
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, 100_000, 'e2e'),
+  );
+  const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+  const token = await loginByApi(context, site, userName, PASSWORD);
+  return { userId, token, context };
+}
+
+async function api<T>(
+  path: string,
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${site.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function openSection(page: Page, name: string): Promise<void> {
+  await dismissToasts(page);
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+beforeAll(async () => {
+  site = await startSite({ env: { SIM_SEED: 'e2e-console', SIM_SPEED: '1' } });
+  await upsertSetting(site.database.db, 'payment_gateway', '1', Date.now());
+  browser = await launchBrowser();
+  await createOperator('owner_ops', 'owner');
+  await createOperator('finance_ops', 'finance');
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('the operator console', () => {
+  it(
+    'logs in with password and TOTP code, refuses a wrong code, and shows only what the role may open',
+    { timeout: 40_000 },
+    async () => {
+      // A player's page downloads none of the console: no script, style or text of it.
+      const player = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+      const playerPage = await player.newPage();
+      const requested: string[] = [];
+      playerPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await playerPage.goto('/home');
+      await playerPage.waitForLoadState('networkidle');
+      expect(requested.filter((path) => /console|\/i18n\/admin\/|-page-/.test(path))).toEqual([]);
+      await player.close();
+
+      // The finance operator on a phone: a wrong code is refused, the right one opens the console.
+      const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto('/admin');
+      await page.waitForURL(/\/admin\/login$/);
+      await page.getByLabel('User name').fill('finance_ops');
+      await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+      const code = page.getByLabel('Authenticator code');
+      expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+      const right = totpCode(secrets.get('finance_ops') ?? '');
+      await code.fill(right === '000000' ? '111111' : String((Number(right) + 1) % 1_000_000).padStart(6, '0'));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /not right/ })
+        .waitFor(WAIT);
+      await code.fill(totpCode(secrets.get('finance_ops') ?? ''));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(WAIT);
+      expect(await page.getByTestId('console-operator').textContent()).toContain('Finance');
+      // The phone's menu: finance sees payments and approvals, never sports or settings changes.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Console sections' });
+      await nav.getByRole('link', { name: 'Payments' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Approvals' }).count()).toBe(1);
+      expect(await nav.getByRole('link', { name: 'Sports' }).count()).toBe(0);
+      // The operator's token opens no player call, and lives apart from the player's.
+      const stored = await page.evaluate(() => ({
+        console: sessionStorage.getItem('consoleToken'),
+        player: localStorage.getItem('token'),
+      }));
+      expect(stored.player).toBeNull();
+      expect((await api('user/getUserBalance', stored.console, {})).status).toBe(401);
+      await context.close();
+
+      // The owner, on a desktop, for the journeys below.
+      const ownerContext = await browser.newContext({ baseURL: site.baseUrl, viewport: DESKTOP_VIEWPORT, locale: 'en-US' });
+      owner = { context: ownerContext, page: await ownerContext.newPage() };
+      await logInToConsole(owner.page, 'owner_ops', OPERATOR_PASSWORD, secrets.get('owner_ops') ?? '');
+      await owner.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor(WAIT);
+      await owner.page.getByText('Players online').waitFor(WAIT);
+    },
+  );
+
+  it('changes the site colour, previewed live, and the customer site follows', { timeout: 30_000 }, async () => {
+    const { page } = owner;
+    await openSection(page, 'Settings and branding');
+    const field = page.getByLabel('Primary background colour', { exact: true });
+    await field.fill('#12345');
+    await page.getByText('Not valid: must be a colour like #1a2b3c').waitFor();
+    await field.fill('#123456');
+    const preview = page.getByTestId('colour-preview').locator('.console-preview__header').first();
+    await expect.poll(() => preview.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(18, 52, 86)');
+    await page.getByRole('button', { name: 'Save 1 change' }).click();
+    await page.getByTestId('toast').filter({ hasText: '1 setting saved.' }).waitFor(WAIT);
+
+    const customer = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+    const customerPage = await customer.newPage();
+    await customerPage.goto('/home');
+    const colour = () =>
+      customerPage.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg-primary').trim());
+    await expect.poll(colour, WAIT).toBe('#123456');
+    await customer.close();
+  });
+
+  it('declares a result and the player’s bet is settled', { timeout: 40_000 }, async () => {
+    const player = await fundedPlayer('console_bettor');
+    await player.context.close();
+    // A match-odds bet of ₹100 on a match an hour or more away (no in-play delay).
+    const matches = await site.database.db
+      .selectFrom('matches')
+      .select(['match_id', 'name'])
+      .where('start_time', '>', Date.now() + 3_600_000)
+      .orderBy('start_time')
+      .execute();
+    let placed: { matchName: string; runner: string } | null = null;
+    for (const match of matches) {
+      const snapshot = (await api<{ data: MarketsSnapshot }>('market/getMarkets', null, { match_id: Number(match.match_id) }))
+        .body.data;
+      const market = snapshot.markets.find((item) => item.market_type === 'MATCH_ODDS' && item.status === 'OPEN');
+      const runner = market?.runners.find((item) => item.back.length > 0);
+      if (!market || !runner?.back[0]) continue;
+      const bet = await api(
+        'bet/placeMarketBet',
+        player.token,
+        {
+          match_id: Number(match.match_id),
+          market_id: market.market_id,
+          selection_id: runner.selection_id,
+          odds: runner.back[0].odds,
+          stack: 100,
+          is_back: 1,
+        },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      if (bet.status === 200) {
+        placed = { matchName: match.name, runner: runner.name };
+        break;
+      }
+    }
+    if (!placed) throw new Error('no bet could be placed');
+
+    const { page } = owner;
+    await openSection(page, 'Sports');
+    await page.getByLabel('Fixture or series').fill(placed.matchName);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Open ${placed.matchName}` }).click();
+    const market = page.getByRole('region', { name: 'Match Odds' });
+    await market.getByRole('button', { name: 'Declare result' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: placed.runner }).check();
+    await dialog.getByRole('button', { name: 'Declare result' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Settled: 1 bet.' }).waitFor(WAIT);
+
+    // The player's bets in the console: won.
+    await openSection(page, 'Players');
+    await page.getByLabel('User name, mobile or email').fill('console_bettor');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'console_bettor' }).click();
+    await page.getByRole('tab', { name: 'Bets' }).click();
+    const bets = page.getByTestId('player-bets');
+    await expect.poll(() => bets.locator('tbody tr').first().textContent(), WAIT).toMatch(/won/i);
+  });
+
+  it('approves a withdrawal from the queue', { timeout: 30_000 }, async () => {
+    const player = await fundedPlayer('console_payee');
+    await player.context.close();
+    const form = new FormData();
+    form.set('legal_name', 'Payal Console');
+    form.set('date_of_birth', '1990-04-01');
+    form.set('document', new Blob([PNG_BYTES], { type: 'image/png' }), 'id.png');
+    const kyc = await fetch(`${site.baseUrl}/api/kyc/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player.token}` },
+      body: form,
+    });
+    expect(kyc.status, await kyc.text()).toBe(200);
+
+    const { page } = owner;
+    // Identity first: the owner approves it in the identity checks.
+    await openSection(page, 'Payments');
+    await page.getByRole('tab', { name: 'Identity checks' }).click();
+    const identity = page.getByRole('row', { name: /console_payee/ });
+    await identity.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Verified' }).waitFor(WAIT);
+
+    const destination = await api<{ data: { destination_id?: number; id?: number } }>('payment/addDestination', player.token, {
+      kind: 'upi',
+      upi_id: 'payee@okaxis',
+    });
+    expect(destination.status).toBe(200);
+    const destinationId = destination.body.data.destination_id ?? destination.body.data.id;
+    const withdraw = await api<{ data: { withdraw_id: number } }>(
+      'payment/requestWithdraw',
+      player.token,
+      { amount: 400, destination_id: destinationId },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200);
+    const withdrawId = withdraw.body.data.withdraw_id;
+
+    await page.getByRole('tab', { name: 'Withdrawal queue' }).click();
+    await page.getByRole('button', { name: `Approve withdrawal ${withdrawId}` }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Withdrawal ${withdrawId} approved` })
+      .waitFor(WAIT);
+    const row = await site.database.db
+      .selectFrom('payment_withdrawals')
+      .select('status')
+      .where('id', '=', withdrawId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).not.toBe('pending');
+  });
+});
