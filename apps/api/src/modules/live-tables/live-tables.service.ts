@@ -3,6 +3,7 @@ import {
   fairFloats,
   isLiveTableCode,
   LIVE_SPOT_PAYS,
+  LIVE_TABLE_CODES,
   type LiveBetView,
   liveFloatCount,
   liveResultLabel,
@@ -481,6 +482,11 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       const round = await repo.findRound(db, table, roundNumber);
       if (!round) throw new AppError('NOT_FOUND', 'No round of this table has that number');
       return liveRoundView(round);
+    },
+
+    /** Runs every table's clock on this instance from now on (at start, where background work runs). */
+    startClocks(): void {
+      for (const code of LIVE_TABLE_CODES) ensureClock(code);
     },
 
     /** Resolves once the wins being paid now are paid (tests and the bench). */
