@@ -95,4 +95,25 @@ describe('live tables on a phone', () => {
     );
     await page.context().close();
   });
+
+  it('shows Live Roulette and Live Teen Patti with every spot and its payout on the phone screen', async () => {
+    const page = await phonePlayer('live_tables');
+    for (const [name, spot, pays] of [
+      ['Live Roulette', 'zero', 'pays 36×'],
+      ['Live Teen Patti', 'B', 'pays 1.98×'],
+    ] as const) {
+      await page.goto('/home/group/all-game-list/Live-Casino');
+      await page
+        .getByRole('button', { name: `Play ${name}` })
+        .first()
+        .click();
+      await page.waitForURL(/\/casino\/play\/live-/);
+      await page.getByTestId('live-balance').waitFor();
+      expect(await text(page, `live-spot-${spot}`)).toContain(pays);
+      await expect.poll(() => text(page, 'live-hash')).toMatch(/^[0-9a-f]{64}$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${spot}.png`, fullPage: true });
+    }
+    await page.context().close();
+  });
 });

@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     casino: casino.casino,
     logger: app.log,
     timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
+    isClockStartedAtReady: config.JOBS_ENABLED === '1',
   });
   const liveSocket = await installLiveSocket(app, {
     bus,

@@ -109,7 +109,8 @@ beforeAll(async () => {
     instances.push({ app, post: apiPost(app), url: await listen(app) });
   }
   for (const instance of instances) watchers.push(await watch(instance.url), await watch(instance.url));
-});
+  // Two apps and four sockets take a while on a loaded two-core machine.
+}, 30_000);
 
 afterAll(async () => {
   for (const watcher of watchers) watcher.socket.close();
@@ -118,7 +119,7 @@ afterAll(async () => {
     await peer.database.close();
   }
   await t.close();
-});
+}, 30_000);
 
 describe(`live tables (${testDatabaseKind()}, ${testDatabaseKind() === 'postgres' ? 'two instances' : 'one instance'})`, () => {
   it('one round, one outcome from the committed seed, every socket told once, every bet settled once', async () => {

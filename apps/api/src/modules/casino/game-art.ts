@@ -13,6 +13,10 @@ const GAME_SYMBOLS: Record<string, string> = {
   'andar-bahar': '♦',
   'dragon-tiger': '♣',
   'lucky-7': '7',
+  // Live tables (modules/live-tables).
+  'live-andar-bahar': '♦',
+  'live-teen-patti': '♠',
+  'live-roulette': '◎',
 };
 
 function escapeXml(text: string): string {

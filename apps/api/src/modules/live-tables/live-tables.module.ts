@@ -16,6 +16,12 @@ export interface LiveTablesModuleDeps {
   casino: CasinoService;
   logger: FastifyBaseLogger;
   timing: { bettingMs: number; resultMs: number };
+  /**
+   * Whether the tables' clocks start with the app (where background work runs: JOBS_ENABLED), so
+   * rounds go on, and bets of a round open at a restart are settled, without a visitor. Otherwise
+   * a table's clock starts with its first visitor.
+   */
+  isClockStartedAtReady: boolean;
 }
 
 export interface LiveTablesModule {
@@ -26,7 +32,15 @@ export interface LiveTablesModule {
 }
 
 /** Live tables of our own provider (docs/casino.md, "Live tables"). Register after the fair-games module. */
-export function createLiveTablesModule({ db, clock, bus, casino, logger, timing }: LiveTablesModuleDeps): LiveTablesModule {
+export function createLiveTablesModule({
+  db,
+  clock,
+  bus,
+  casino,
+  logger,
+  timing,
+  isClockStartedAtReady,
+}: LiveTablesModuleDeps): LiveTablesModule {
   const tables = createLiveTables({ db, clock, bus, logger, timing });
   return {
     tables,
@@ -44,6 +58,7 @@ export function createLiveTablesModule({ db, clock, bus, casino, logger, timing 
       const keys = await ensureProviderKeys(db, clock);
       tables.attachWallet(createWalletClient(keys.private_key, injectTransport(app)));
       registerLiveTablesRoutes(app, tables);
+      if (isClockStartedAtReady) app.addHook('onReady', async () => tables.startClocks());
       app.addHook('onClose', async () => tables.stop());
     },
   };

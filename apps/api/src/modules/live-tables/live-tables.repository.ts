@@ -193,3 +193,20 @@ export async function hasCasinoGame(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('casino_games').select('id').where('code', '=', code).executeTakeFirst();
   return Boolean(row);
 }
+
+/** Bets left `placing` on rounds closed before `closedBefore`: their request stopped mid-way. */
+export async function listStalePlacingBets(db: Db, table: string, closedBefore: number, limit: number) {
+  return db
+    .selectFrom('live_table_bets as b')
+    .innerJoin('live_table_rounds as r', (join) =>
+      join.onRef('r.table_code', '=', 'b.table_code').onRef('r.round_number', '=', 'b.round_number'),
+    )
+    .selectAll('b')
+    .where('b.table_code', '=', table)
+    .where('b.status', '=', 'placing')
+    .where('r.status', '=', 'result')
+    .where('r.closed_at', '<=', closedBefore)
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+}

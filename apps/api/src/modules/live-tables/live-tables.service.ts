@@ -3,6 +3,7 @@ import {
   fairFloats,
   isLiveTableCode,
   LIVE_SPOT_PAYS,
+  LIVE_TABLE_CODES,
   type LiveBetView,
   liveFloatCount,
   liveResultLabel,
@@ -278,14 +279,37 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     await Promise.all(Array.from({ length: Math.min(SETTLE_CONCURRENCY, bets.length) }, worker));
   }
 
-  /** Bets still open on rounds that have their result (a closer that stopped, a bet that raced the close). */
+  /**
+   * Bets still open on rounds that have their result (a closer that stopped, a bet that raced the
+   * close) are paid; bets whose request stopped before the wallet's answer was kept (still
+   * `placing` after the round closed) are rolled back: the stake, if the wallet took it, goes back,
+   * and a bet call arriving after is refused by the wallet.
+   */
   async function settleDue(table: LiveTableCode): Promise<void> {
-    const due = await repo.listDueBets(db, table, clock.now() - SETTLE_GRACE_MS, SETTLE_BATCH);
+    const closedBefore = clock.now() - SETTLE_GRACE_MS;
+    const due = await repo.listDueBets(db, table, closedBefore, SETTLE_BATCH);
     if (due.length > 0)
       await settleBets(
         table,
         due.map((bet) => ({ bet, serverSeed: bet.server_seed })),
       );
+    for (const bet of await repo.listStalePlacingBets(db, table, closedBefore, SETTLE_BATCH)) {
+      const roundNumber = Number(bet.round_number);
+      const uuid = betUuid(table, roundNumber, bet.player, bet.spot);
+      const answer = await walletOrThrow().call('rollback', {
+        token: bet.token,
+        game_code: table,
+        round: roundId(table, roundNumber),
+        transaction_uuid: `${uuid}:rollback`,
+        reference_transaction_uuid: `${uuid}:bet`,
+      });
+      if (answer.status === 'RS_OK') await repo.deletePlacingBet(db, table, roundNumber, bet.player, bet.spot);
+      else
+        logger.warn(
+          { table, round: roundNumber, status: answer.status },
+          'live table: a stopped bet could not be rolled back yet',
+        );
+    }
   }
 
   /** One look at a table: closes and opens what is due. Answers when to look again. */
@@ -458,6 +482,11 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       const round = await repo.findRound(db, table, roundNumber);
       if (!round) throw new AppError('NOT_FOUND', 'No round of this table has that number');
       return liveRoundView(round);
+    },
+
+    /** Runs every table's clock on this instance from now on (at start, where background work runs). */
+    startClocks(): void {
+      for (const code of LIVE_TABLE_CODES) ensureClock(code);
     },
 
     /** Resolves once the wins being paid now are paid (tests and the bench). */
