@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Leg, type Ledger, listUserBalances, setTransactionOperator, sumPlayResultsSince } from '../ledger';
+import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
 import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
@@ -544,8 +544,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         from: direction === 'credit' ? house : cash,
         to: direction === 'credit' ? cash : house,
         amount,
+        operatorId: operatorId ?? null,
       });
-      if (operatorId !== undefined) await setTransactionOperator(tx, posted.transactionId, operatorId);
       return posted.transactionId;
     },
 
