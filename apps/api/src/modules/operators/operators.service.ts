@@ -36,6 +36,8 @@ export const OPERATOR_LOCK_MS = 15 * 60_000;
 /** A session's last-seen time is written at most this often (each call would be a write otherwise). */
 const TOUCH_EVERY_MS = 15_000;
 export const SYSTEM_OPERATOR_NAME = 'system';
+/** Operators hold the keys to the money: longer passwords than players'. */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 10;
 const OPERATOR_NAME = /^[A-Za-z0-9_-]{3,40}$/;
 const TOTP_ISSUER = 'Operator console';
 
@@ -60,6 +62,9 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
       if (operatorNameKey(name) === SYSTEM_OPERATOR_NAME) throw new AppError('BAD_REQUEST', '"system" is the CLI’s own operator');
       if (!(OPERATOR_ROLES as readonly string[]).includes(input.role)) {
         throw new AppError('BAD_REQUEST', `The role must be one of ${OPERATOR_ROLES.join(', ')}`);
+      }
+      if (input.password.length < OPERATOR_PASSWORD_MIN_LENGTH || input.password.length > 200) {
+        throw new AppError('BAD_REQUEST', `The password must be ${OPERATOR_PASSWORD_MIN_LENGTH} to 200 characters`);
       }
       assertPasswordAllowed(input.password, name);
       if (await findOperatorByNameKey(db, operatorNameKey(name))) throw new AppError('CONFLICT', `An operator is named ${name}`);
