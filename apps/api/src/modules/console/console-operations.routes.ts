@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { assertFancy, assertMarket, marketDecision, type SettleResult } from '../bets';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import {
   countPlayersOnline,
   dailyGaming,

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { permissionsOf } from '../operators';
 import type { ConsoleActs } from './console-acts';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import {
   findPlayerRow,
   latestKyc,
