@@ -76,6 +76,19 @@ describe(`console acts (${testDatabaseKind()})`, () => {
     }[];
     expect(ledger.filter((line) => line.kind === 'operator_credit').map((line) => line.operator)).toEqual(['acts-fin']);
     expect(ledger.filter((line) => line.kind === 'operator_debit').map((line) => line.operator)).toEqual(['acts-owner']);
+    const bonus = await t.admin(
+      'admin/grantBonus',
+      { user_name: 'acts-p1', wallet: 'wager', amount: 40, reason: 'welcome back' },
+      finance.token,
+    );
+    expect(bonus.statusCode, bonus.body).toBe(200);
+    expect(bonus.json().data.balance.wager_bonus).toBe(40);
+    expect(JSON.parse((await lastAudit('bonus.grant')).after!)).toMatchObject({ wager_bonus: 40, reason: 'welcome back' });
+    const grants = (await t.admin('admin/playerLedger', { user_name: 'acts-p1' }, support.token)).json().data.rows as {
+      kind: string;
+      operator: string | null;
+    }[];
+    expect(grants.filter((line) => line.kind === 'bonus_grant').map((line) => line.operator)).toEqual(['acts-fin']);
     const tooMuch = await t.admin(
       'admin/walletAdjust',
       { user_name: 'acts-p1', direction: 'debit', amount: 1_000, reason: 'x' },
@@ -258,51 +271,55 @@ describe(`console acts (${testDatabaseKind()})`, () => {
     expect(JSON.parse((await lastAudit('rg.time_out')).before!)).toEqual({ pause: null });
   });
 
-  it('sports: exposure per runner, suspend and resume, declare a result that settles the player’s bet', async () => {
-    const open = await findOpenMatchOdds(t);
-    const bettor = await t.newPayer('acts-bettor');
-    await t.credit(bettor.userId, 100_000);
-    const runner = open.market.runners[0]!;
-    const bet = await placeBet(t, 'bet/placeMarketBet', bettor.token, {
-      match_id: open.matchId,
-      market_id: open.market.market_id,
-      selection_id: runner.selection_id,
-      odds: runner.back[0]!.odds,
-      stack: 100,
-      is_back: 1,
-    });
-    expect(bet.statusCode, bet.body).toBe(200);
-    const detail = (await t.admin('admin/fixtureMarkets', { match_id: open.matchId }, trader.token)).json().data;
-    const market = detail.markets.find((m: { market_id: string }) => m.market_id === open.market.market_id);
-    const winIfFirst = market.runners.find((r: { selection_id: number }) => r.selection_id === runner.selection_id).exposure;
-    expect(winIfFirst).toBeCloseTo(100 * (runner.back[0]!.odds - 1), 2);
-    expect(market.runners.find((r: { selection_id: number }) => r.selection_id !== runner.selection_id).exposure).toBe(-100);
-    const exposure = (await t.admin('admin/exposure', { match_id: open.matchId }, trader.token)).json().data.rows;
-    expect(exposure.length).toBeGreaterThan(0);
+  it(
+    'sports: exposure per runner, suspend and resume, declare a result that settles the player’s bet',
+    { timeout: 90_000 },
+    async () => {
+      const open = await findOpenMatchOdds(t);
+      const bettor = await t.newPayer('acts-bettor');
+      await t.credit(bettor.userId, 100_000);
+      const runner = open.market.runners[0]!;
+      const bet = await placeBet(t, 'bet/placeMarketBet', bettor.token, {
+        match_id: open.matchId,
+        market_id: open.market.market_id,
+        selection_id: runner.selection_id,
+        odds: runner.back[0]!.odds,
+        stack: 100,
+        is_back: 1,
+      });
+      expect(bet.statusCode, bet.body).toBe(200);
+      const detail = (await t.admin('admin/fixtureMarkets', { match_id: open.matchId }, trader.token)).json().data;
+      const market = detail.markets.find((m: { market_id: string }) => m.market_id === open.market.market_id);
+      const winIfFirst = market.runners.find((r: { selection_id: number }) => r.selection_id === runner.selection_id).exposure;
+      expect(winIfFirst).toBeCloseTo(100 * (runner.back[0]!.odds - 1), 2);
+      expect(market.runners.find((r: { selection_id: number }) => r.selection_id !== runner.selection_id).exposure).toBe(-100);
+      const exposure = (await t.admin('admin/exposure', { match_id: open.matchId }, trader.token)).json().data.rows;
+      expect(exposure.length).toBeGreaterThan(0);
 
-    expect((await t.admin('admin/suspend', { market_id: open.market.market_id }, trader.token)).statusCode).toBe(200);
-    expect((await lastAudit('sports.suspend')).target).toBe(`market ${open.market.market_id}`);
-    expect((await t.admin('admin/resume', { market_id: open.market.market_id }, trader.token)).statusCode).toBe(200);
+      expect((await t.admin('admin/suspend', { market_id: open.market.market_id }, trader.token)).statusCode).toBe(200);
+      expect((await lastAudit('sports.suspend')).target).toBe(`market ${open.market.market_id}`);
+      expect((await t.admin('admin/resume', { market_id: open.market.market_id }, trader.token)).statusCode).toBe(200);
 
-    const wrong = await t.admin(
-      'admin/declareResult',
-      { market_id: open.market.market_id, winner_selection_ids: [1] },
-      trader.token,
-    );
-    expect(wrong.statusCode).toBe(400);
-    const result = await t.admin(
-      'admin/declareResult',
-      { market_id: open.market.market_id, winner_selection_ids: [runner.selection_id] },
-      trader.token,
-    );
-    expect(result.statusCode, result.body).toBe(200);
-    expect(result.json().data).toMatchObject({ result: 'settled', bets: 1, settlement_no: 1 });
-    const bets = (await t.admin('admin/playerBets', { user_name: 'acts-bettor' }, support.token)).json().data.rows;
-    expect(bets[0]).toMatchObject({ status: 'won', stake: 100 });
-    expect(JSON.parse((await lastAudit('sports.result')).after!)).toMatchObject({ winners: [runner.selection_id], bets: 1 });
-    const voided = await t.admin('admin/void', { market_id: open.market.market_id, reason: 'wrong result' }, trader.token);
-    expect(voided.json().data).toMatchObject({ result: 'settled', settlement_no: 2 });
-  });
+      const wrong = await t.admin(
+        'admin/declareResult',
+        { market_id: open.market.market_id, winner_selection_ids: [1] },
+        trader.token,
+      );
+      expect(wrong.statusCode).toBe(400);
+      const result = await t.admin(
+        'admin/declareResult',
+        { market_id: open.market.market_id, winner_selection_ids: [runner.selection_id] },
+        trader.token,
+      );
+      expect(result.statusCode, result.body).toBe(200);
+      expect(result.json().data).toMatchObject({ result: 'settled', bets: 1, settlement_no: 1 });
+      const bets = (await t.admin('admin/playerBets', { user_name: 'acts-bettor' }, support.token)).json().data.rows;
+      expect(bets[0]).toMatchObject({ status: 'won', stake: 100 });
+      expect(JSON.parse((await lastAudit('sports.result')).after!)).toMatchObject({ winners: [runner.selection_id], bets: 1 });
+      const voided = await t.admin('admin/void', { market_id: open.market.market_id, reason: 'wrong result' }, trader.token);
+      expect(voided.json().data).toMatchObject({ result: 'settled', settlement_no: 2 });
+    },
+  );
 
   it('casino: enable, order and mark popular, audited; RTP actual against stated', async () => {
     const games = (await t.admin('admin/casinoGames', {}, trader.token)).json().data.rows as {

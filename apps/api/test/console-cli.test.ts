@@ -35,33 +35,37 @@ async function auditRows(operator: string) {
 }
 
 describe(`npm run admin as an operator (${testDatabaseKind()})`, () => {
-  it('`npm run admin -- operator create` prints `secret: BASE32` and the otpauth:// address, and the secret logs in', async () => {
-    const run = await runAdminProcess(
-      t.databaseEnv,
-      'operator',
-      'create',
-      '--name',
-      'cli-fin',
-      '--password',
-      OPERATOR_PASSWORD,
-      '--role',
-      'finance',
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const secret = /^secret: ([A-Z2-7]+)$/m.exec(run.stdout)?.[1];
-    expect(secret, run.stdout).toBeDefined();
-    expect(secret!.length).toBeGreaterThanOrEqual(32);
-    expect(run.stdout).toMatch(new RegExp(`^otpauth://totp/.+\\?.*secret=${secret}`, 'm'));
-    expect(run.stdout).not.toContain(OPERATOR_PASSWORD);
-    t.clock.advance(30_000);
-    const login = await t.adminLogin({ user_name: 'cli-fin', password: OPERATOR_PASSWORD, totp: t.totpNow(secret!) });
-    expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().data.role).toBe('finance');
-    // Its creation is in the audit log, by the system operator, without the password or secret.
-    const [created] = await auditRows('system');
-    expect(created).toMatchObject({ action: 'cli.operator.create', target: 'operator:cli-fin', ip: 'cli' });
-    expect(`${created!.before_json}${created!.after_json}`).not.toMatch(new RegExp(`${OPERATOR_PASSWORD}|${secret}`));
-  });
+  it(
+    '`npm run admin -- operator create` prints `secret: BASE32` and the otpauth:// address, and the secret logs in',
+    { timeout: 90_000 },
+    async () => {
+      const run = await runAdminProcess(
+        t.databaseEnv,
+        'operator',
+        'create',
+        '--name',
+        'cli-fin',
+        '--password',
+        OPERATOR_PASSWORD,
+        '--role',
+        'finance',
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const secret = /^secret: ([A-Z2-7]+)$/m.exec(run.stdout)?.[1];
+      expect(secret, run.stdout).toBeDefined();
+      expect(secret!.length).toBeGreaterThanOrEqual(32);
+      expect(run.stdout).toMatch(new RegExp(`^otpauth://totp/.+\\?.*secret=${secret}`, 'm'));
+      expect(run.stdout).not.toContain(OPERATOR_PASSWORD);
+      t.clock.advance(30_000);
+      const login = await t.adminLogin({ user_name: 'cli-fin', password: OPERATOR_PASSWORD, totp: t.totpNow(secret!) });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().data.role).toBe('finance');
+      // Its creation is in the audit log, by the system operator, without the password or secret.
+      const [created] = await auditRows('system');
+      expect(created).toMatchObject({ action: 'cli.operator.create', target: 'operator:cli-fin', ip: 'cli' });
+      expect(`${created!.before_json}${created!.after_json}`).not.toMatch(new RegExp(`${OPERATOR_PASSWORD}|${secret}`));
+    },
+  );
 
   it('refuses a bad role, a weak password and a taken name', async () => {
     expect(

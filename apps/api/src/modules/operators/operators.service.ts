@@ -1,5 +1,6 @@
 import { OPERATOR_IDLE_MINUTES, OPERATOR_ROLES, type OperatorRole, ROLE_PERMISSIONS, type AdminPermission } from '@app/shared';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
@@ -76,6 +77,9 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         password_hash: await hashPassword(input.password),
         totp_secret: secret,
         created_at: clock.now(),
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', `An operator is named ${name}`);
+        throw error;
       });
       return { id, name, role: input.role as OperatorRole, secret, otpauth: otpauthUrl(TOTP_ISSUER, name, secret) };
     },
