@@ -26,8 +26,7 @@ import { casinoConsoleMigration } from './migrations/0161-casino-console';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
- * after every migration already released: the migrator refuses a database whose applied
- * migrations have a newer one sorting before them (work done in parallel gets renumbered when it lands).
+ * after every migration already released (work done in parallel is renumbered when it lands).
  */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -68,8 +67,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider,
-    // Numbers are handed out in blocks (0121 after 0140 was applied): a database that has a later
-    // one still runs an earlier one it lacks. Every migration stands on its own tables.
+    // Work done in parallel can land a migration named before one a database has already run:
+    // it still runs the one it lacks. Every migration stands on its own tables.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

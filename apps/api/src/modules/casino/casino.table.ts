@@ -13,7 +13,7 @@ export interface CasinoProvidersTable {
   launch_url: string;
   is_enabled: Generated<number>;
   created_at: number;
-  /** Lobby order, lowest first (migration 0131). */
+  /** Lobby order, lowest first (migration 0161). */
   sort_order: Generated<number>;
 }
 
@@ -25,7 +25,7 @@ export interface CasinoGamesTable {
   category: GameCategory;
   is_enabled: Generated<number>;
   created_at: number;
-  /** Lobby order, lowest first; marked popular by an operator; stated RTP in basis points (migration 0131). */
+  /** Lobby order, lowest first; marked popular by an operator; stated RTP in basis points (migration 0161). */
   sort_order: Generated<number>;
   is_popular: Generated<number>;
   stated_rtp_bp: Generated<number | null>;

@@ -28,7 +28,7 @@ export interface OperatorSessionsTable {
   ended_at: number | null;
 }
 
-/** Append-only: the database refuses updates and deletes (migration 0130). */
+/** Append-only: the database refuses updates and deletes (migration 0160). */
 export interface OperatorAuditTable {
   id: Generated<number>;
   at: number;
