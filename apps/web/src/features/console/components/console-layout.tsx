@@ -74,7 +74,13 @@ export function ConsoleLayout({ session }: { session: ConsoleSession }) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={section.path} end={section.isEnd} className="console__nav-link">
+                <NavLink
+                  to={section.path}
+                  end={section.isEnd}
+                  className="console__nav-link"
+                  // The section already open is chosen again: the menu closes all the same.
+                  onClick={() => setIsMenuOpen(false)}
+                >
                   {t(`nav.${section.id}`)}
                 </NavLink>
               </li>
