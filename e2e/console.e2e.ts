@@ -26,6 +26,8 @@ const WAIT = { timeout: 20_000 };
 let site: Site;
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
+/** The finance operator's phone session (kept: a code opens one login only). */
+let finance: Page;
 const secrets = new Map<string, string>();
 
 async function createOperator(name: string, role: 'owner' | 'finance' | 'trader' | 'support'): Promise<void> {
@@ -78,6 +80,7 @@ beforeAll(async () => {
   await createOperator('finance_ops', 'finance');
 }, 60_000);
 afterAll(async () => {
+  await finance?.context().close();
   await browser?.close();
   await site?.close();
 });
@@ -130,7 +133,9 @@ describe('the operator console', () => {
       }));
       expect(stored.player).toBeNull();
       expect((await api('user/getUserBalance', stored.console, {})).status).toBe(401);
-      await context.close();
+      // The menu closes on a section's choice; the session stays for the four-eyes journey.
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      finance = page;
 
       // The owner, on a desktop, for the journeys below.
       const ownerContext = await browser.newContext({ baseURL: site.baseUrl, viewport: DESKTOP_VIEWPORT, locale: 'en-US' });

@@ -122,6 +122,8 @@ function isConsolePath(pathname: string): boolean {
 }
 
 if (container && isConsolePath(location.pathname)) {
+  // The server paints the site's frame into every page; the console shows none of it.
+  container.replaceChildren();
   void import('@/features/console/console-entry')
     .then((module) => module.renderConsole(container))
     .catch(() => showLoadFailed(container));

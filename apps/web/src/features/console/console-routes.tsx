@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useRoutes } from 'react-router';
 import { Loading } from '@/components/ui';
@@ -44,6 +44,11 @@ function Screen() {
 }
 
 export function ConsoleRoutes() {
+  const { t } = useTranslation('admin');
+  // The tab names the console in the operator's language, never the site's title.
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
   return useRoutes([
     { path: consolePaths.login, element: <ConsoleLoginPage /> },
     {

@@ -1,11 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { toast } from '@/components/ui';
-import { LANGUAGES, type LanguageCode } from '@/lib/i18n';
-import { changeConsoleLanguage } from '../lib/console-i18n';
 import { clearConsoleSession, type ConsoleSession } from '../lib/console-session';
 import { logoutConsole } from '../api/console-calls';
+import { LanguageSelect } from './language-select';
 import { visibleSections } from '../model/navigation';
 
 /**
@@ -14,7 +12,7 @@ import { visibleSections } from '../model/navigation';
  * (the server refuses them anyway).
  */
 export function ConsoleLayout({ session }: { session: ConsoleSession }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
@@ -22,14 +20,6 @@ export function ConsoleLayout({ session }: { session: ConsoleSession }) {
 
   // A phone's menu closes once a section is chosen.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
-
-  async function chooseLanguage(code: LanguageCode) {
-    try {
-      await changeConsoleLanguage(code);
-    } catch {
-      toast.error(t('common.languageFailed'));
-    }
-  }
 
   async function logOut() {
     await logoutConsole().catch(() => undefined);
@@ -53,18 +43,7 @@ export function ConsoleLayout({ session }: { session: ConsoleSession }) {
         <span className="console__who" data-testid="console-operator">
           {session.operator} · {t(`roles.${session.role}`, { defaultValue: session.role })}
         </span>
-        <select
-          className="console__language"
-          aria-label={t('nav.language')}
-          value={i18n.language}
-          onChange={(event) => void chooseLanguage(event.target.value as LanguageCode)}
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.label}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect />
         <button type="button" className="console__logout" onClick={() => void logOut()}>
           {t('nav.logout')}
         </button>
@@ -74,7 +53,13 @@ export function ConsoleLayout({ session }: { session: ConsoleSession }) {
           <ul>
             {sections.map((section) => (
               <li key={section.path}>
-                <NavLink to={section.path} end={section.isEnd} className="console__nav-link">
+                <NavLink
+                  to={section.path}
+                  end={section.isEnd}
+                  className="console__nav-link"
+                  // The section already open is chosen again: the menu closes all the same.
+                  onClick={() => setIsMenuOpen(false)}
+                >
                   {t(`nav.${section.id}`)}
                 </NavLink>
               </li>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button, FormField } from '@/components/ui';
 import { useConsoleLogin } from '../api/console-calls';
+import { LanguageSelect } from '../components/language-select';
 import { consolePaths } from '../console-paths';
 import { takeEndedReason, useConsoleSession } from '../lib/console-session';
 
@@ -36,7 +37,10 @@ export function ConsoleLoginPage() {
   return (
     <div className="console-login">
       <form className="console-login__card" onSubmit={submit} noValidate aria-labelledby="console-login-title">
-        <h1 id="console-login-title">{t('login.title')}</h1>
+        <div className="console-table__bar">
+          <h1 id="console-login-title">{t('login.title')}</h1>
+          <LanguageSelect />
+        </div>
         {endedReason && <p className="console-alert">{endedReason}</p>}
         {login.error && (
           <p className="console-alert" role="alert">
