@@ -7,6 +7,9 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // expect.poll gives up after 1 s by default: less than a page load or a worker's start on a
 // loaded two-core CI machine. A poll that passes returns as soon as it passes.
 const patientPolls = { poll: { timeout: 10_000 } };
+// A file's set-up builds an app and migrates a database: 2–4 s alone, past the default 10 s when
+// both cores are busy (CI runs two files at once beside PostgreSQL and the journeys' servers).
+const patientHooks = 60_000;
 
 /**
  * Test tiers: pure shared rules; the API through real HTTP on SQLite (and again on PostgreSQL
@@ -19,8 +22,18 @@ export default defineConfig({
     // their own group, one file at a time, after the rest.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'api', include: apiTests, env: { TEST_DB_KIND: 'sqlite' }, testTimeout: 30_000, expect: patientPolls } },
+      // Property tests over thousands of rounds take seconds alone: the 5 s default is a coin toss on a busy machine.
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'api',
+          include: apiTests,
+          env: { TEST_DB_KIND: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: patientHooks,
+          expect: patientPolls,
+        },
+      },
       ...(hasPostgres
         ? [
             {
@@ -29,6 +42,7 @@ export default defineConfig({
                 include: apiTests,
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
+                hookTimeout: patientHooks,
                 expect: patientPolls,
               },
             },
