@@ -169,6 +169,29 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
 
     logout: (sessionId: number) => endOperatorSession(db, sessionId, clock.now()),
 
+    list: () =>
+      db.selectFrom('operators').select(['name', 'role', 'is_active', 'locked_until', 'created_at']).orderBy('id').execute(),
+
+    /** A disabled operator cannot log in, and their console sessions end now. */
+    async setActive(name: string, isActive: boolean) {
+      const row = await findOperatorByNameKey(db, operatorNameKey(name));
+      if (!row || row.name_key === SYSTEM_OPERATOR_NAME) throw new AppError('NOT_FOUND', `No operator is named ${name}`);
+      await db
+        .updateTable('operators')
+        .set({ is_active: isActive ? 1 : 0 })
+        .where('id', '=', row.id)
+        .execute();
+      if (!isActive) {
+        await db
+          .updateTable('operator_sessions')
+          .set({ ended_at: clock.now() })
+          .where('operator_id', '=', row.id)
+          .where('ended_at', 'is', null)
+          .execute();
+      }
+      return { name: row.name, wasActive: Number(row.is_active) === 1 };
+    },
+
     /** For tests and docs: the step a code is for now. */
     currentStep: () => totpStep(clock.now()),
   };
