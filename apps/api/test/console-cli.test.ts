@@ -124,6 +124,24 @@ describe(`npm run admin as an operator (${testDatabaseKind()})`, () => {
     expect((await admin('settings', 'get', 'four_eyes_amount')).out).toBe('50000');
   });
 
+  it('`operator disable` ends the operator’s console sessions and blocks login; `operator enable` lets them back', async () => {
+    const op = await t.newOperator('cli-sup', 'support');
+    expect((await admin('operator', 'disable', '--name', 'cli-sup')).code).toBe(0);
+    expect((await t.admin('admin/me', {}, op.token)).statusCode).toBe(401);
+    t.clock.advance(30_000);
+    expect(
+      (await t.adminLogin({ user_name: 'cli-sup', password: OPERATOR_PASSWORD, totp: t.totpNow(op.secret) })).statusCode,
+    ).toBe(422);
+    expect((await admin('operator', 'list')).out).toMatch(/cli-sup\s+support\s+disabled/);
+    expect((await admin('operator', 'enable', '--name', 'cli-sup')).code).toBe(0);
+    t.clock.advance(30_000);
+    expect(
+      (await t.adminLogin({ user_name: 'cli-sup', password: OPERATOR_PASSWORD, totp: t.totpNow(op.secret) })).statusCode,
+    ).toBe(200);
+    const [row] = await auditRows('system');
+    expect(row).toMatchObject({ action: 'cli.operator.enable', target: 'operator:cli-sup' });
+  });
+
   it('an unknown --as changes nothing and exits non-zero; reads are not audited', async () => {
     const before = await t.database.db
       .selectFrom('operator_audit')

@@ -21,4 +21,28 @@ export const operatorCommands: AdminCommand[] = [
       context.audit({ target: `operator:${created.name}`, before: null, after: { name: created.name, role: created.role } });
     },
   },
+  {
+    name: 'operator list',
+    usage: 'operator list',
+    async run(context) {
+      for (const row of await createOperatorsService(context.database.db, context.clock).list()) {
+        const state = Number(row.is_active) === 1 ? 'active' : 'disabled';
+        context.print(`${row.name.padEnd(24)} ${row.role.padEnd(8)} ${state}`);
+      }
+    },
+  },
+  ...(['disable', 'enable'] as const).map((verb): AdminCommand => ({
+    name: `operator ${verb}`,
+    usage: `operator ${verb} --name N${verb === 'disable' ? '   (ends their console sessions)' : ''}`,
+    options: ['name'],
+    async run(context) {
+      const isActive = verb === 'enable';
+      const { name, wasActive } = await createOperatorsService(context.database.db, context.clock).setActive(
+        requireOption(context, 'name'),
+        isActive,
+      );
+      context.print(`operator ${name} ${verb}d`);
+      context.audit({ target: `operator:${name}`, before: { active: wasActive }, after: { active: isActive } });
+    },
+  })),
 ];

@@ -37,9 +37,9 @@ export const OPERATOR_LOCK_MS = 15 * 60_000;
 /** A session's last-seen time is written at most this often (each call would be a write otherwise). */
 const TOUCH_EVERY_MS = 15_000;
 export const SYSTEM_OPERATOR_NAME = 'system';
-/** Operators hold the keys to the money: longer passwords than players'. */
-export const OPERATOR_PASSWORD_MIN_LENGTH = 10;
-const OPERATOR_NAME = /^[A-Za-z0-9_-]{3,40}$/;
+/** Operators hold the keys to the money: at least 8 characters, none of the most common ones. */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 8;
+const OPERATOR_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
 const TOTP_ISSUER = 'Operator console';
 
 export const operatorNameKey = (name: string) => name.trim().toLowerCase();
@@ -59,7 +59,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
     /** A new operator with a TOTP secret to put into an authenticator app (shown once). */
     async create(input: { name: string; password: string; role: string }) {
       const name = input.name.trim();
-      if (!OPERATOR_NAME.test(name)) throw new AppError('BAD_REQUEST', 'The name must be 3 to 40 letters, digits, _ or -');
+      if (!OPERATOR_NAME.test(name)) throw new AppError('BAD_REQUEST', 'The name must be 3 to 40 letters, digits, _ . @ or -');
       if (operatorNameKey(name) === SYSTEM_OPERATOR_NAME) throw new AppError('BAD_REQUEST', '"system" is the CLI’s own operator');
       if (!(OPERATOR_ROLES as readonly string[]).includes(input.role)) {
         throw new AppError('BAD_REQUEST', `The role must be one of ${OPERATOR_ROLES.join(', ')}`);
@@ -168,6 +168,29 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
     },
 
     logout: (sessionId: number) => endOperatorSession(db, sessionId, clock.now()),
+
+    list: () =>
+      db.selectFrom('operators').select(['name', 'role', 'is_active', 'locked_until', 'created_at']).orderBy('id').execute(),
+
+    /** A disabled operator cannot log in, and their console sessions end now. */
+    async setActive(name: string, isActive: boolean) {
+      const row = await findOperatorByNameKey(db, operatorNameKey(name));
+      if (!row || row.name_key === SYSTEM_OPERATOR_NAME) throw new AppError('NOT_FOUND', `No operator is named ${name}`);
+      await db
+        .updateTable('operators')
+        .set({ is_active: isActive ? 1 : 0 })
+        .where('id', '=', row.id)
+        .execute();
+      if (!isActive) {
+        await db
+          .updateTable('operator_sessions')
+          .set({ ended_at: clock.now() })
+          .where('operator_id', '=', row.id)
+          .where('ended_at', 'is', null)
+          .execute();
+      }
+      return { name: row.name, wasActive: Number(row.is_active) === 1 };
+    },
 
     /** For tests and docs: the step a code is for now. */
     currentStep: () => totpStep(clock.now()),
