@@ -1,9 +1,10 @@
-import { ERROR_STATUS, type Endpoint, endpoints } from '@app/shared';
+import { adminEndpoints, ERROR_STATUS, type Endpoint, endpoints } from '@app/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH } from '../src/lib/json-depth';
 import { findUnstorableText } from '../src/plugins/contract';
+import { createOperatorsService, totpCode, totpStep } from '../src/modules/operators';
 import { type AccountsTestApp, createAccountsTestApp } from './accounts-support';
 import { type FuzzBody, fuzzBody, HOSTILE_CHARACTERS, type ShapedBody, shapedBody, toJsonText } from './support/fuzz-bodies';
 import { testDatabaseKind } from './test-app';
@@ -19,9 +20,14 @@ import { testDatabaseKind } from './test-app';
  * FUZZ_RUNS (default 60) sets the bodies per endpoint; a failure prints fast-check's seed and path.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+/** The console's calls share one schema style and one auth hook: fewer bodies each keeps CI's budget. */
+const ADMIN_RUNS = Math.max(5, Math.round(RUNS / 6));
 
 let t: AccountsTestApp;
 let token = '';
+/** An owner's console session: every admin/* call lets it in, so the bodies reach the handlers. */
+let operatorToken = '';
+let operatorSecret = '';
 let ipCounter = 0;
 /** Every request from its own address: the per-address limits would otherwise answer for the contract. */
 const nextIp = () => `10.${100 + Math.floor(++ipCounter / 65_000)}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
@@ -32,9 +38,22 @@ async function freshToken(): Promise<string> {
   return res.json().data.token as string;
 }
 
+/** A new console login: the clock moves to the next TOTP step, since each code logs in once. */
+async function freshOperatorToken(): Promise<string> {
+  t.clock.advance(30_000);
+  const totp = totpCode(operatorSecret, totpStep(t.clock.now()));
+  const res = await t.post('admin/login', { user_name: 'fuzz-owner', password: 'Fuzz#Owner2026', totp }, { ip: nextIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token as string;
+}
+
 beforeAll(async () => {
   t = await createAccountsTestApp();
   token = await freshToken();
+  operatorSecret = (
+    await createOperatorsService(t.database.db, t.clock).create({ name: 'fuzz-owner', password: 'Fuzz#Owner2026', role: 'owner' })
+  ).secret;
+  operatorToken = await freshOperatorToken();
 });
 afterAll(async () => t.close());
 
@@ -60,6 +79,7 @@ function send(endpoint: Endpoint, text: string): Promise<LightMyRequestResponse>
   const headers = {
     'user-agent': 'fuzz',
     ...(endpoint.auth === 'user' ? { authorization: `Bearer ${token}` } : {}),
+    ...(endpoint.auth === 'operator' ? { authorization: `Bearer ${operatorToken}` } : {}),
   };
   if (endpoint.method === 'GET') {
     // A GET carries its fields in the query: the body's text becomes one unknown parameter.
@@ -96,7 +116,11 @@ describe(`contract fuzzing (${testDatabaseKind()})`, () => {
     expect(HOSTILE_CHARACTERS).toEqual(expect.arrayContaining(['\u0000', '\u202E', '\uD800']));
   });
 
-  for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+  const everyEndpoint = [
+    ...(Object.entries(endpoints) as [string, Endpoint][]).map(([name, endpoint]) => ({ name, endpoint, runs: RUNS })),
+    ...(Object.entries(adminEndpoints) as [string, Endpoint][]).map(([name, endpoint]) => ({ name, endpoint, runs: ADMIN_RUNS })),
+  ];
+  for (const { name, endpoint, runs } of everyEndpoint) {
     it(
       `${name} (${endpoint.method} ${endpoint.path}): no 5xx, no success on garbage, every refusal in the envelope`,
       {
@@ -109,9 +133,14 @@ describe(`contract fuzzing (${testDatabaseKind()})`, () => {
             const res = await send(endpoint, text);
             checkAnswer(endpoint, body, text, res);
             // A call that ended the session (logout): the next ones need a live one.
-            if (res.statusCode === 401 || (endpoint === endpoints.logout && res.statusCode === 200)) token = await freshToken();
+            if (endpoint.auth === 'operator') {
+              if (res.statusCode === 401 || (endpoint === adminEndpoints.adminLogout && res.statusCode === 200)) {
+                operatorToken = await freshOperatorToken();
+              }
+            } else if (res.statusCode === 401 || (endpoint === endpoints.logout && res.statusCode === 200))
+              token = await freshToken();
           }),
-          { numRuns: RUNS },
+          { numRuns: runs },
         );
       },
     );

@@ -36,7 +36,10 @@ function withoutSecretLines(lines: string[]): string[] {
 }
 
 function usage(): string {
-  return ['usage: npm run admin -- <command>', ...adminCommands.map((command) => `  ${command.usage}`)].join('\n');
+  return [
+    'usage: npm run admin -- <command> [--as OPERATOR]   (acts as that operator, by default the system operator; audited)',
+    ...adminCommands.map((command) => `  ${command.usage}`),
+  ].join('\n');
 }
 
 /** Runs one operator command on the configured database; resolves to the exit code. */

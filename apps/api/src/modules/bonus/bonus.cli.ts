@@ -18,7 +18,13 @@ export const bonusCommands: AdminCommand[] = [
       const name = requireOption(context, 'name');
       const wallet = requireOption(context, 'wallet');
       const amount = requireOption(context, 'amount');
-      const id = await bonuses.grantByName(name, amount, wallet, context.options.reason ?? 'operator grant');
+      const id = await bonuses.grantByName(
+        name,
+        amount,
+        wallet,
+        context.options.reason ?? 'operator grant',
+        context.operator.operatorId,
+      );
       context.print(`granted bonus ${id}: ${amount} to ${name}'s ${wallet} wallet`);
     },
   },

@@ -25,6 +25,8 @@ export interface GrantInput {
   wallet: BonusWallet;
   reason: string;
   sessionId?: string | null;
+  /** The operator who granted it (docs/operators.md). */
+  operatorId?: number | null;
 }
 
 export interface TurnoverInput {
@@ -49,7 +51,7 @@ export interface BonusService {
    * a grant that is a gift on top of something that must happen anyway (a deposit's credit).
    */
   mayGrant(tx: Tx, grant: { userId: number; amount: number }): Promise<boolean>;
-  grantByName(userName: string, amount: string, wallet: string, reason: string): Promise<number>;
+  grantByName(userName: string, amount: string, wallet: string, reason: string, operatorId?: number): Promise<number>;
   /**
    * Counts settled turnover towards the active wallet's bonuses and releases what the rules say.
    * Called by settlement inside its own transaction.
@@ -194,7 +196,7 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
   }
 
   const service: BonusService = {
-    async grant(executor, { userId, amount, wallet: walletName, reason, sessionId }) {
+    async grant(executor, { userId, amount, wallet: walletName, reason, sessionId, operatorId }) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('BAD_REQUEST', 'A bonus must be more than 0');
       assertPlayerLocked(executor, userId);
       // The rules first: a refused grant writes nothing (money.grantBonus checks again).
@@ -219,6 +221,7 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
         amount,
         reference: `bonus:${bonusId}`,
         sessionId,
+        operatorId: operatorId ?? null,
       });
       const bonus = await findBonus(executor, bonusId);
       if (bonus) await recordEvent(executor, bonus, 'grant', amount, transactionId);
@@ -236,7 +239,7 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
       }
     },
 
-    async grantByName(userName, amountText, walletText, reasonText) {
+    async grantByName(userName, amountText, walletText, reasonText, operatorId) {
       if (walletText !== 'split' && walletText !== 'wager') throw new AppError('BAD_REQUEST', '--wallet must be split or wager');
       const amount = parseOperatorAmount(amountText);
       const reason = parseReason(reasonText);
@@ -244,7 +247,7 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
       if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
       const userId = Number(user.id);
       return moneyTransaction(db, { userIds: [userId], now: clock.now() }, (trx) =>
-        service.grant(trx, { userId, amount, wallet: walletText, reason }),
+        service.grant(trx, { userId, amount, wallet: walletText, reason, ...(operatorId === undefined ? {} : { operatorId }) }),
       );
     },
 

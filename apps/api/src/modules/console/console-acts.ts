@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@app/shared';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import { findWithdrawal } from './console.repository';
 import { rupeeText, toPaise } from './console-support';
 

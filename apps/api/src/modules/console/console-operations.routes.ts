@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { assertFancy, assertMarket, marketDecision, type SettleResult } from '../bets';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import {
   countPlayersOnline,
   dailyGaming,
@@ -421,10 +421,12 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
   // ---- Audit log ----
   registerEndpoint(app, api.adminAuditLog, async ({ body }) => {
     const paging = pagingOf(body);
-    const window = body.from_date || body.to_date ? windowOf(body, clock.now()) : undefined;
+    // Open-ended on either side: a from_date alone reaches today, a to_date alone the first row.
+    const window = windowOf(body, clock.now());
     const { rows, total } = await operators.audit.list(
       {
-        ...(window ? { from: window.from, to: window.to } : {}),
+        ...(body.from_date ? { from: window.from } : {}),
+        ...(body.to_date ? { to: window.to } : {}),
         ...(body.operator ? { operatorNameKey: body.operator.toLowerCase() } : {}),
         ...(body.action ? { action: body.action } : {}),
         ...(body.target ? { target: body.target } : {}),

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { auditLedger } from '../money';
 import type { ConsoleActs } from './console-acts';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import { findPlayerRow, findWithdrawal, listDeposits, listWithdrawals, reconciliationRows } from './console.repository';
 import { actorOf, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { permissionsOf } from '../operators';
 import type { ConsoleActs } from './console-acts';
-import type { ConsoleDeps } from './console.module';
+import type { ConsoleDeps } from './console-deps';
 import {
   findPlayerRow,
   latestKyc,
@@ -246,7 +246,13 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
   registerEndpoint(app, api.adminGrantBonus, async ({ body, request }) => {
     const row = await player(body.user_name);
     const before = await wallet.balancesByName(row.user_name);
-    const bonusId = await bonuses.grantByName(row.user_name, rupeeText(body.amount), body.wallet, body.reason);
+    const bonusId = await bonuses.grantByName(
+      row.user_name,
+      rupeeText(body.amount),
+      body.wallet,
+      body.reason,
+      request.operator.operatorId,
+    );
     const after = await wallet.balancesByName(row.user_name);
     const field = body.wallet === 'split' ? 'split_bonus' : 'wager_bonus';
     await operators.audit.record(actorOf(request), {

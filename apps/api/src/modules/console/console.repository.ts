@@ -203,7 +203,7 @@ export async function countPlayersOnline(db: Db, since: number): Promise<number>
   return Number(row.n);
 }
 
-const dayOf = (column: string) => sql<number>`(${sql.ref(column)} / ${DAY_MS})`;
+const dayOf = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(DAY_MS)})`;
 
 /** Per day (days since the epoch, UTC) from `from`: sign-ups, deposits credited, withdrawals paid. */
 export async function dailyPayments(db: Db, from: number) {

@@ -17,7 +17,6 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
-  setTransactionOperator,
   sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,

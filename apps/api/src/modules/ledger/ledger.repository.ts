@@ -82,6 +82,7 @@ export function createLedgerStatements(): LedgerStatements {
       reverses: number | null,
       subject: string | null,
       createdAt: number,
+      operatorId: number | null,
     ) =>
       db
         .insertInto('ledger_transactions')
@@ -95,6 +96,7 @@ export function createLedgerStatements(): LedgerStatements {
           reverses_transaction_id: reverses,
           subject,
           created_at: createdAt,
+          operator_id: operatorId,
         })
         .returning('id'),
     [
@@ -107,6 +109,7 @@ export function createLedgerStatements(): LedgerStatements {
       numberSentinel(6),
       textSentinel(7),
       numberSentinel(8),
+      numberSentinel(9),
     ] as const,
   );
   const entriesByCount = new Map<number, ReturnType<typeof entriesStatement>>();
@@ -127,6 +130,7 @@ export function createLedgerStatements(): LedgerStatements {
         row.reverses_transaction_id ?? null,
         row.subject ?? null,
         row.created_at,
+        row.operator_id ?? null,
       );
       if (!inserted) throw new Error('ledger transaction insert returned no id');
       return Number(inserted.id);
@@ -360,9 +364,4 @@ export async function sumPlayResultsSince(db: Db, userId: number, since: number)
     .where('e.created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.total);
-}
-
-/** Marks a transaction as an operator's (docs/operators.md); outside the hot posting path. */
-export async function setTransactionOperator(db: Db, transactionId: number, operatorId: number): Promise<void> {
-  await db.updateTable('ledger_transactions').set({ operator_id: operatorId }).where('id', '=', transactionId).execute();
 }

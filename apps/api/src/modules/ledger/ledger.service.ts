@@ -49,6 +49,8 @@ export interface Posting {
   note?: string | null;
   /** What it belongs to (a market, a fancy line, a casino round): the statement folds by it. */
   subject?: string | null;
+  /** The operator who made it (docs/operators.md); null for players, jobs and feeds. */
+  operatorId?: number | null;
   legs: Leg[];
 }
 
@@ -235,6 +237,7 @@ export function createLedger(clock: Clock): Ledger {
         reverses_transaction_id: reverses,
         subject: posting.subject ?? null,
         created_at: now,
+        operator_id: posting.operatorId ?? null,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicatePostingError(posting.kind, posting.reference);
@@ -292,6 +295,7 @@ export function createLedger(clock: Clock): Ledger {
         book: input.book,
         note: input.note,
         subject: input.subject,
+        operatorId: input.operatorId,
         legs: [
           { account: input.from, amount: -amount },
           { account: input.to, amount },

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Leg, type Ledger, listUserBalances, setTransactionOperator, sumPlayResultsSince } from '../ledger';
+import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
 import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
@@ -107,6 +107,8 @@ export interface BonusMovement {
   amount: number;
   reference: string;
   sessionId?: string | null;
+  /** A grant an operator made (docs/operators.md): kept on the ledger transaction. */
+  operatorId?: number | null;
 }
 
 export interface OperatorAdjustment {
@@ -493,13 +495,14 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       for (const rule of rules) await rule.checkBonusGrant?.(tx, grant);
     },
 
-    async grantBonus(tx, { userId, wallet, amount, reference, sessionId }) {
+    async grantBonus(tx, { userId, wallet, amount, reference, sessionId, operatorId }) {
       for (const rule of rules) await rule.checkBonusGrant?.(tx, { userId, amount });
       const posted = await ledger.transfer(tx, {
         kind: 'bonus_grant',
         reference,
         userId,
         sessionId: sessionId ?? null,
+        operatorId: operatorId ?? null,
         from: { system: 'house' },
         to: { userId, kind: bonusAccount(wallet) },
         amount,
@@ -544,8 +547,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         from: direction === 'credit' ? house : cash,
         to: direction === 'credit' ? cash : house,
         amount,
+        operatorId: operatorId ?? null,
       });
-      if (operatorId !== undefined) await setTransactionOperator(tx, posted.transactionId, operatorId);
       return posted.transactionId;
     },
 

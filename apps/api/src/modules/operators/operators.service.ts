@@ -1,5 +1,6 @@
 import { OPERATOR_IDLE_MINUTES, OPERATOR_ROLES, type OperatorRole, ROLE_PERMISSIONS, type AdminPermission } from '@app/shared';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
@@ -36,6 +37,8 @@ export const OPERATOR_LOCK_MS = 15 * 60_000;
 /** A session's last-seen time is written at most this often (each call would be a write otherwise). */
 const TOUCH_EVERY_MS = 15_000;
 export const SYSTEM_OPERATOR_NAME = 'system';
+/** Operators hold the keys to the money: longer passwords than players'. */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 10;
 const OPERATOR_NAME = /^[A-Za-z0-9_-]{3,40}$/;
 const TOTP_ISSUER = 'Operator console';
 
@@ -61,6 +64,9 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
       if (!(OPERATOR_ROLES as readonly string[]).includes(input.role)) {
         throw new AppError('BAD_REQUEST', `The role must be one of ${OPERATOR_ROLES.join(', ')}`);
       }
+      if (input.password.length < OPERATOR_PASSWORD_MIN_LENGTH || input.password.length > 200) {
+        throw new AppError('BAD_REQUEST', `The password must be ${OPERATOR_PASSWORD_MIN_LENGTH} to 200 characters`);
+      }
       assertPasswordAllowed(input.password, name);
       if (await findOperatorByNameKey(db, operatorNameKey(name))) throw new AppError('CONFLICT', `An operator is named ${name}`);
       const secret = newTotpSecret();
@@ -71,6 +77,9 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         password_hash: await hashPassword(input.password),
         totp_secret: secret,
         created_at: clock.now(),
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', `An operator is named ${name}`);
+        throw error;
       });
       return { id, name, role: input.role as OperatorRole, secret, otpauth: otpauthUrl(TOTP_ISSUER, name, secret) };
     },
