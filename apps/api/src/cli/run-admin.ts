@@ -12,6 +12,19 @@ export interface AdminIo {
   err(line: string): void;
 }
 
+/** `--as NAME` or `--as=NAME`, wherever it stands, and the arguments without it. */
+function takeAsOption(args: string[]): { argv: string[]; asName: string | undefined } {
+  const argv: string[] = [];
+  let asName: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--as' && index + 1 < args.length) asName = args[++index];
+    else if (arg.startsWith('--as=')) asName = arg.slice(5);
+    else argv.push(arg);
+  }
+  return { argv, asName };
+}
+
 /** Commands that only read: not operator acts, so not audited. */
 const READ_ONLY_VERBS = new Set(['get', 'list', 'balance', 'show', 'fixtures', 'verify']);
 
@@ -43,7 +56,9 @@ function usage(): string {
 }
 
 /** Runs one operator command on the configured database; resolves to the exit code. */
-export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, clock: Clock = systemClock): Promise<number> {
+export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo, clock: Clock = systemClock): Promise<number> {
+  // `--as NAME` may stand anywhere, before the command's words too.
+  const { argv, asName } = takeAsOption(allArgs);
   const command = adminCommands
     .filter((candidate) => candidate.name.split(' ').every((word, index) => argv[index] === word))
     .sort((a, b) => b.name.length - a.name.length)[0];
@@ -55,7 +70,7 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
   try {
     parsed = parseArgs({
       args: argv.slice(command.name.split(' ').length),
-      options: Object.fromEntries([...(command.options ?? []), 'as'].map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries((command.options ?? []).map((name) => [name, { type: 'string' as const }])),
       strict: false,
       allowPositionals: true,
     });
@@ -63,14 +78,13 @@ export async function runAdmin(argv: string[], config: AppConfig, io: AdminIo, c
     io.err(`error: ${(error as Error).message}`);
     return 2;
   }
-  const unknownOption = Object.keys(parsed.values).find((name) => name !== 'as' && !(command.options ?? []).includes(name));
+  const unknownOption = Object.keys(parsed.values).find((name) => !(command.options ?? []).includes(name));
   if (unknownOption) {
     io.err(`error: unknown option --${unknownOption}\nusage: npm run admin -- ${command.usage}`);
     return 2;
   }
-  const { as: asName, ...rest } = parsed.values;
   const options = Object.fromEntries(
-    Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
+    Object.entries(parsed.values).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
   );
   const database = await prepareDatabase(config, clock);
   try {

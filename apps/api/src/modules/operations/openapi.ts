@@ -88,7 +88,7 @@ const STATUS_MEANINGS: Record<number, string> = {
 /** The refusals an endpoint can answer, by what it is. */
 function refusalStatuses(endpoint: Endpoint): number[] {
   const statuses = [400, 404, 422, 429, 500, 503];
-  if (endpoint.auth === 'user') statuses.push(401, 403);
+  if (endpoint.auth === 'user' || endpoint.auth === 'operator') statuses.push(401, 403);
   if (endpoint.method === 'POST') statuses.push(409, 413, 415);
   return statuses.sort((a, b) => a - b);
 }
@@ -101,7 +101,9 @@ function describeEndpoint(endpoint: Endpoint): string {
   const lines = [
     endpoint.auth === 'user'
       ? 'Needs a live session: `Authorization: Bearer <token>` from `user/login`.'
-      : 'Public: no session needed.',
+      : endpoint.auth === 'operator'
+        ? `Operator console: \`Authorization: Bearer <token>\` from \`admin/login\`, and a role holding \`${endpoint.permission ?? ''}\` (else 403 FORBIDDEN; docs/operators.md).`
+        : 'Public: no session needed.',
   ];
   if (endpoint.isMoneyMoving) {
     lines.push(
@@ -134,7 +136,7 @@ function endpointOperation(name: string, endpoint: Endpoint): OpenApiOperation {
       ),
     },
   };
-  if (endpoint.auth === 'user') operation.security = [{ bearer: [] }];
+  if (endpoint.auth === 'user' || endpoint.auth === 'operator') operation.security = [{ bearer: [] }];
   const parameters: JsonSchema[] = [];
   if (endpoint.isMoneyMoving) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (endpoint.method === 'GET') {

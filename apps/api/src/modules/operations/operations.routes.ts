@@ -1,4 +1,4 @@
-import { API_REFERENCE_PATH, type Endpoint, endpoints, OPENAPI_DOCUMENT_PATH } from '@app/shared';
+import { adminEndpoints, API_REFERENCE_PATH, type Endpoint, endpoints, OPENAPI_DOCUMENT_PATH } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
 import { API_REFERENCE_STYLE_HASH, renderApiReferencePage } from './api-reference-page';
@@ -25,7 +25,8 @@ export function registerOperationsRoutes(app: FastifyInstance, readiness: Readin
   // Built on first use, then kept: the contract does not change while the process runs.
   let documentText: string | undefined;
   let pageText: string | undefined;
-  const documentOf = () => buildOpenApiDocument(endpoints as Record<string, Endpoint>, API_VERSION);
+  // The console's calls too (docs/operators.md): one description of the whole API.
+  const documentOf = () => buildOpenApiDocument({ ...endpoints, ...adminEndpoints } as Record<string, Endpoint>, API_VERSION);
   app.get(`/api/${OPENAPI_DOCUMENT_PATH}`, async (_request, reply) => {
     documentText ??= JSON.stringify(documentOf());
     return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(documentText);

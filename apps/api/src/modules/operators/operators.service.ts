@@ -37,9 +37,9 @@ export const OPERATOR_LOCK_MS = 15 * 60_000;
 /** A session's last-seen time is written at most this often (each call would be a write otherwise). */
 const TOUCH_EVERY_MS = 15_000;
 export const SYSTEM_OPERATOR_NAME = 'system';
-/** Operators hold the keys to the money: longer passwords than players'. */
-export const OPERATOR_PASSWORD_MIN_LENGTH = 10;
-const OPERATOR_NAME = /^[A-Za-z0-9_-]{3,40}$/;
+/** Operators hold the keys to the money: at least 8 characters, none of the most common ones. */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 8;
+const OPERATOR_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
 const TOTP_ISSUER = 'Operator console';
 
 export const operatorNameKey = (name: string) => name.trim().toLowerCase();
@@ -59,7 +59,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
     /** A new operator with a TOTP secret to put into an authenticator app (shown once). */
     async create(input: { name: string; password: string; role: string }) {
       const name = input.name.trim();
-      if (!OPERATOR_NAME.test(name)) throw new AppError('BAD_REQUEST', 'The name must be 3 to 40 letters, digits, _ or -');
+      if (!OPERATOR_NAME.test(name)) throw new AppError('BAD_REQUEST', 'The name must be 3 to 40 letters, digits, _ . @ or -');
       if (operatorNameKey(name) === SYSTEM_OPERATOR_NAME) throw new AppError('BAD_REQUEST', '"system" is the CLI’s own operator');
       if (!(OPERATOR_ROLES as readonly string[]).includes(input.role)) {
         throw new AppError('BAD_REQUEST', `The role must be one of ${OPERATOR_ROLES.join(', ')}`);
