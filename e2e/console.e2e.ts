@@ -96,7 +96,9 @@ describe('the operator console', () => {
       const requested: string[] = [];
       playerPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await playerPage.goto('/home');
-      await playerPage.waitForLoadState('networkidle');
+      // The site has rendered (its own chunks loaded); the console's would have been asked for by now.
+      await playerPage.getByRole('contentinfo').or(playerPage.getByRole('main')).first().waitFor(WAIT);
+      await playerPage.waitForLoadState('load');
       expect(requested.filter((path) => /console|\/i18n\/admin\/|-page-/.test(path))).toEqual([]);
       await player.close();
 
@@ -275,5 +277,43 @@ describe('the operator console', () => {
       .where('id', '=', withdrawId)
       .executeTakeFirstOrThrow();
     expect(row.status).not.toBe('pending');
+  });
+
+  it('holds a credit above the four-eyes amount until another operator approves it', { timeout: 30_000 }, async () => {
+    const { page } = owner;
+    await openSection(page, 'Players');
+    await page.getByLabel('User name, mobile or email').fill('console_payee');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'console_payee' }).click();
+    await page.getByRole('button', { name: 'Credit', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount (₹)').fill('60000');
+    await dialog.getByLabel('Reason').fill('goodwill, e2e');
+    await dialog.getByRole('button', { name: 'Credit' }).click();
+    const awaiting = page
+      .getByTestId('toast')
+      .filter({ hasText: /Awaiting approval: another operator must approve request \d+/ });
+    await awaiting.waitFor(WAIT);
+    const requestId = /request (\d+)/.exec((await awaiting.textContent()) ?? '')?.[1];
+    expect(await page.getByTestId('player-balance').textContent()).toContain('₹600.00');
+    // The one who asked cannot approve it.
+    await openSection(page, 'Approvals');
+    const own = page.getByRole('row', { name: new RegExp(`^${requestId} `) });
+    await own.getByText('Your request').waitFor(WAIT);
+
+    // The finance operator approves it on the phone; then the money moves.
+    await finance.getByRole('button', { name: 'Menu' }).click();
+    await finance.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Approvals' }).click();
+    await finance.getByRole('button', { name: `Approve request ${requestId}` }).click();
+    await finance.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await finance
+      .getByTestId('toast')
+      .filter({ hasText: `Request ${requestId} approved and carried out.` })
+      .waitFor(WAIT);
+    await openSection(page, 'Players');
+    await page.getByLabel('User name, mobile or email').fill('console_payee');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'console_payee' }).click();
+    await expect.poll(() => page.getByTestId('player-balance').textContent(), WAIT).toContain('₹60,600.00');
   });
 });

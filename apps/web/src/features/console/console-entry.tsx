@@ -27,7 +27,8 @@ function createConsoleQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 10_000,
+        // An operator acts on what the screen shows: every screen opened asks the server again.
+        staleTime: 0,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => !(error instanceof ApiError && error.status > 0) && failureCount < 2,
       },
