@@ -72,6 +72,13 @@ describe('serving the built site', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it("serves the operator console's pages with no-store, and only them", async () => {
+    for (const url of ['/admin', '/admin/players', '/admin?from=login']) {
+      expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await app.inject({ url: '/administrators' })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('paints the page with the operator branding, escaped, and compresses it', async () => {
     const page = await app.inject({ url: '/report/account-statement', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);

@@ -60,7 +60,12 @@ function preferredEncoding(request: FastifyRequest): Encoding {
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: PaintedPage) {
   const encoding = preferredEncoding(request);
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  // The operator console's pages are never stored by a browser or a proxy (docs/operators.md).
+  const isConsole = /^\/admin(?:[/?#]|$)/.test(request.url);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', isConsole ? 'no-store' : 'no-cache')
+    .header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   // The painted frame's <style> (web-shell.ts) must apply at the first paint: allow exactly its
   // text by hash, so the site's policy still refuses any other inline style.
