@@ -42,6 +42,10 @@ const BETS: Record<Exclude<FairGameCode, 'crash'>, Record<string, unknown>> = {
   'andar-bahar': { side: 'bahar' },
   'dragon-tiger': { side: 'tiger' },
   'lucky-7': { bet: 'high' },
+  'classic-sevens': { lines: 3 },
+  'temple-twenty': {},
+  'lotus-ways': {},
+  'star-spins': {},
 };
 
 describe('scripts/verify-round.mjs checks every game from public data only', () => {
