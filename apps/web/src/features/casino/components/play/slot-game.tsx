@@ -325,6 +325,7 @@ export function SlotGame({
         {last && !isSpinning && (
           <div
             key={last.round.round_uuid}
+            data-round={last.round.round_uuid}
             className={`casino-result casino-result--${last.round.payout > 0 ? 'win' : 'lose'}`}
             role="status"
             data-testid="round-result"
