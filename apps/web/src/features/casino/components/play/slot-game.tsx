@@ -354,12 +354,6 @@ export function SlotGame({
         )}
       </div>
       <div className="casino-controls slot-controls">
-        <Paytable
-          code={gameCode}
-          slot={slot}
-          stake={chosenStake}
-          lines={gameCode === 'classic-sevens' ? lines : slot.paylines.length}
-        />
         {gameCode === 'classic-sevens' && (
           <fieldset className="casino-choice">
             <legend>{t('slots.lines')}</legend>
@@ -382,6 +376,12 @@ export function SlotGame({
           {t('slots.spin', { amount: formatNumber(chosenStake) })}
         </Button>
       </div>
+      <Paytable
+        code={gameCode}
+        slot={slot}
+        stake={chosenStake}
+        lines={gameCode === 'classic-sevens' ? lines : slot.paylines.length}
+      />
       <SeedsPanel token={token} seeds={state.data.seeds} />
       <RoundHistory rounds={state.data.history} />
     </div>
