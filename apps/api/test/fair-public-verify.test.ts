@@ -82,7 +82,8 @@ describe('scripts/verify-round.mjs checks every game from public data only', () 
     const forged = await verify('--site', site, '--round', rounds[0] ?? '');
     expect(forged.code).toBe(1);
     expect(forged.stderr).toContain('The outcome differs from the one played.');
-  });
+    // Fourteen games, each checked by a fresh Node process: slow on a loaded machine.
+  }, 60_000);
 
   it('recomputes a crashed Crash round down its chain to the published terminating hash', async () => {
     const p = await t.newPlayer('publiccrash');
