@@ -99,6 +99,167 @@ function roulettePays(p, pocket) {
   return covers ? (p.bet === 'dozen' || p.bet === 'column' ? 30000 : 20000) : 0;
 }
 
+// Our slots (docs/casino-fairness.md, Slots): reel strips (one character per symbol), lines, pays.
+const LINES_5X3 = [
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+  [0, 1, 2, 1, 0],
+  [2, 1, 0, 1, 2],
+  [0, 0, 1, 2, 2],
+  [2, 2, 1, 0, 0],
+  [1, 0, 0, 0, 1],
+  [1, 2, 2, 2, 1],
+  [1, 0, 1, 2, 1],
+  [1, 2, 1, 0, 1],
+  [0, 1, 1, 1, 0],
+  [2, 1, 1, 1, 2],
+  [0, 1, 0, 1, 0],
+  [2, 1, 2, 1, 2],
+  [1, 1, 0, 1, 1],
+  [1, 1, 2, 1, 1],
+  [0, 0, 2, 0, 0],
+  [2, 2, 0, 2, 2],
+  [0, 2, 0, 2, 0],
+];
+const SLOTS = {
+  'classic-sevens': {
+    reels: ['C7LOBWCLOWCBLOCWLOCB', 'LCOBWL7OCLWBOLCWOLBC', 'OLBCW7LOCWLBOCLWOBLC'],
+    lines: [
+      [1, 1, 1],
+      [0, 0, 0],
+      [2, 2, 2],
+      [0, 1, 2],
+      [2, 1, 0],
+    ],
+    pays: { 7: [0, 0, 0, 300], B: [0, 0, 0, 60], W: [0, 0, 0, 33], O: [0, 0, 0, 21], L: [0, 0, 0, 12], C: [0, 0, 3, 18] },
+  },
+  'temple-twenty': {
+    reels: [
+      'TJQKAEPGTJQKAETJQKPTJQAEJQKTAP',
+      'JQKTAEPTJGQKAEJQTKPJQAETKQJPAT',
+      'QKTJAEPJQKTGAEQKJTPQKAEJTQKPAJ',
+      'KTJQAEPKTJQAGEKTQJPKTAEQJKTPAQ',
+      'TQJKAEPTQJKAETGQJKPTQAEJKTQPAJ',
+    ],
+    lines: LINES_5X3,
+    pays: {
+      G: [0, 0, 0, 300, 1500, 6000],
+      P: [0, 0, 0, 125, 500, 1800],
+      E: [0, 0, 0, 90, 300, 1200],
+      A: [0, 0, 0, 30, 125, 600],
+      K: [0, 0, 0, 30, 90, 500],
+      Q: [0, 0, 0, 25, 60, 300],
+      J: [0, 0, 0, 20, 50, 250],
+      T: [0, 0, 0, 12, 40, 180],
+    },
+  },
+  'lotus-ways': {
+    reels: [
+      'AKQJLMDAKQJLAKQJMAKQJLDA',
+      'KQJALMKQDJAKQLJAMKQJADKQ',
+      'QJAKLMQJAKDQJLAKMQJAKQDJ',
+      'JAKQLMJADKQJLAKQMJAKQJDA',
+      'AQKJLMAQKJDAQLKJAMQKJAQD',
+    ],
+    ways: 50,
+    pays: {
+      D: [0, 0, 0, 120, 350, 1200],
+      M: [0, 0, 0, 60, 170, 600],
+      L: [0, 0, 0, 45, 120, 450],
+      A: [0, 0, 0, 20, 45, 170],
+      K: [0, 0, 0, 20, 45, 170],
+      Q: [0, 0, 0, 10, 30, 120],
+      J: [0, 0, 0, 10, 30, 120],
+    },
+  },
+  'star-spins': {
+    reels: [
+      'TJQKAMRSTJQKAMTJQKVTJQAMJQKTAR',
+      'JQKTAMRTJVQKAMJQTKRJSQAMTKQJRA',
+      'QKTJAMRJQKTVAMQKJTRQKAMJSTQKRA',
+      'KTJQAMRKTJQAVMKTQJRKTAMQJKSTRA',
+      'TQJKAMRTQJKAMTVQJKRTQAMJKTQRSA',
+    ],
+    freeReels: [
+      'TJQKAMRVTJQKAMTJQKVTJQAMJQKTAR',
+      'JQKTAMRTJVQKAMJQTKRJVQAMTKQJRA',
+      'QKTJAMRJQKTVAMQKJTRQKAMJVTQKRA',
+      'KTJQAMRKTJQAVMKTQJRKTAMQJKVTRA',
+      'TQJKAMRTQJKAMTVQJKRTQAMJKTQRVA',
+    ],
+    lines: LINES_5X3.slice(0, 10),
+    pays: {
+      V: [0, 0, 0, 200, 600, 2000],
+      R: [0, 0, 0, 100, 250, 500],
+      M: [0, 0, 0, 80, 200, 400],
+      A: [0, 0, 0, 35, 120, 300],
+      K: [0, 0, 0, 35, 90, 250],
+      Q: [0, 0, 0, 40, 80, 200],
+      J: [0, 0, 0, 18, 70, 180],
+      T: [0, 0, 0, 14, 60, 150],
+    },
+    // 3, 4, 5 scatters (S, anywhere) → 8, 12, 15 free spins on the free reels (no S), wins × 2.
+    awards: { 3: 8, 4: 12, 5: 15 },
+  },
+};
+
+/** One spin: the stops (floor(f × strip length)) and its wins, pays in ten-thousandths of the stake. */
+function slotSpin(slot, reels, fs, lineCount, factor) {
+  const stops = reels.map((strip, reel) => Math.floor(fs[reel] * strip.length));
+  const shown = stops.map((stop, reel) => [0, 1, 2].map((row) => reels[reel][(stop + row) % reels[reel].length]));
+  const wins = [];
+  if (slot.ways) {
+    for (const symbol of Object.keys(slot.pays)) {
+      let ways = 1;
+      let count = 0;
+      for (const column of shown) {
+        const n = column.filter((cell) => cell === symbol).length;
+        if (n === 0) break;
+        ways *= n;
+        count += 1;
+      }
+      const pay = slot.pays[symbol][count] ?? 0;
+      if (pay > 0) wins.push({ symbol, count, ways, pays: ((pay * factor * 10000) / slot.ways) * ways });
+    }
+  } else {
+    slot.lines.slice(0, lineCount).forEach((line, index) => {
+      const symbols = line.map((row, reel) => shown[reel][row]);
+      let count = 0;
+      while (count < symbols.length && symbols[count] === symbols[0]) count += 1;
+      const pay = slot.pays[symbols[0]]?.[count] ?? 0;
+      if (pay > 0) wins.push({ line: index + 1, symbol: symbols[0], count, pays: (pay * factor * 10000) / lineCount });
+    });
+  }
+  return { stops, wins, shown };
+}
+const slotPaid = (wins) => wins.reduce((sum, win) => sum + win.pays, 0);
+function slotGame(code) {
+  const slot = SLOTS[code];
+  const spins = slot.awards ? Math.max(...Object.values(slot.awards)) : 0;
+  return [
+    () => slot.reels.length * (1 + spins),
+    (f, p) => {
+      const lineCount = slot.ways ? 0 : (p.lines ?? slot.lines.length);
+      const base = slotSpin(slot, slot.reels, f, lineCount, 1);
+      let multiplier = slotPaid(base.wins);
+      const outcome = { stops: base.stops, wins: base.wins };
+      if (slot.awards) {
+        const scatters = base.shown.flat().filter((cell) => cell === 'S').length;
+        const free = [];
+        for (let spin = 1; spin <= (slot.awards[scatters] ?? 0); spin += 1) {
+          const { stops, wins } = slotSpin(slot, slot.freeReels, f.slice(spin * 5, spin * 5 + 5), lineCount, 2);
+          multiplier += slotPaid(wins);
+          free.push({ stops, wins });
+        }
+        outcome.scatters = scatters;
+        outcome.free_spins = free;
+      }
+      return { outcome, multiplier };
+    },
+  ];
+}
+
 /** game → [float count, resolve(floats, params) → { outcome, multiplier }] */
 const GAMES = {
   dice: [
@@ -196,6 +357,7 @@ const GAMES = {
       return { outcome: { card, result }, multiplier: result === p.bet ? { low: 21000, high: 21000, seven: 126000 }[p.bet] : 0 };
     },
   ],
+  ...Object.fromEntries(Object.keys(SLOTS).map((code) => [code, slotGame(code)])),
 };
 
 /** The first rules (version 1): Dice over 10 000 rolls, Limbo on 1 − f, Mines sorted, Crash from seeds. */

@@ -13,6 +13,10 @@ const GAME_SYMBOLS: Record<string, string> = {
   'andar-bahar': '♦',
   'dragon-tiger': '♣',
   'lucky-7': '7',
+  'classic-sevens': '777',
+  'temple-twenty': '♜',
+  'lotus-ways': '✿',
+  'star-spins': '★',
   // Live tables (modules/live-tables).
   'live-andar-bahar': '♦',
   'live-teen-patti': '♠',

@@ -1,7 +1,7 @@
 /** The casino module's public face: lobby, launch and the seamless wallet (docs/casino.md). */
 export { type CasinoModule, type CasinoModuleDeps, createCasinoModule } from './casino.module';
 export { type CasinoService, OWN_PROVIDER_CODE } from './casino.service';
-export { findProviderByCode } from './casino.repository';
+export { findGameOwner, findProviderByCode } from './casino.repository';
 export { type CasinoAdmin, createCasinoAdmin } from './casino-admin.service';
 export {
   type WalletAnswer,

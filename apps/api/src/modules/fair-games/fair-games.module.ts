@@ -2,7 +2,7 @@ import { FAIR_GAME_CODES, fairGame } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { type CasinoService, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
+import { type CasinoService, findGameOwner, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
 import { createCrashChains } from './crash-chain.service';
 import { createCrashService } from './crash.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
@@ -25,8 +25,9 @@ export async function ensureProviderKeys(db: Db, clock: Clock) {
 }
 
 /**
- * Registers our provider and its ten games on the first start, like an operator would register an
- * outside one (its public key, its launch template); later starts leave the operator's edits be.
+ * Registers our provider and its games on the first start, like an operator would register an
+ * outside one (its public key, its launch template); later starts leave the operator's edits be
+ * and only add the games a newer release brought (the slots), each once.
  */
 export async function seedOwnProvider(db: Db, clock: Clock, casino: CasinoService): Promise<{ private_key: string }> {
   const keys = await ensureProviderKeys(db, clock);
@@ -43,9 +44,15 @@ export async function seedOwnProvider(db: Db, clock: Clock, casino: CasinoServic
       if (await findProviderByCode(db, OWN_PROVIDER_CODE)) return keys;
       throw error;
     }
-    for (const code of FAIR_GAME_CODES) {
-      const game = fairGame(code);
+  }
+  for (const code of FAIR_GAME_CODES) {
+    if (await findGameOwner(db, code)) continue;
+    const game = fairGame(code);
+    try {
       await casino.addGame({ providerCode: OWN_PROVIDER_CODE, code, name: game.name, category: game.category });
+    } catch (error) {
+      // Another instance starting at the same time added it first.
+      if (!(await findGameOwner(db, code))) throw error;
     }
   }
   return keys;

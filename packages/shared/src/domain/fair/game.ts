@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type FairCategory = 'super-game' | 'table-game' | 'virtual-game' | 'SN';
+export type FairCategory = 'slot' | 'super-game' | 'table-game' | 'virtual-game' | 'SN';
 
 export interface FairResult<O> {
   outcome: O;

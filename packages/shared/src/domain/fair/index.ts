@@ -10,6 +10,8 @@ export * from './games/lucky-7';
 export * from './games/mines';
 export * from './games/plinko';
 export * from './games/roulette';
+export * from './games/slots';
 export * from './games/teen-patti';
 export * from './registry';
+export * from './slots';
 export * from './test-vectors';

@@ -8,9 +8,10 @@ import { lucky7 } from './games/lucky-7';
 import { mines } from './games/mines';
 import { plinko } from './games/plinko';
 import { roulette } from './games/roulette';
+import { classicSevens, lotusWays, starSpins, templeTwenty } from './games/slots';
 import { teenPatti } from './games/teen-patti';
 
-/** Our provider's ten games, by game code. */
+/** Our provider's games, by game code. */
 export const FAIR_GAMES = {
   dice,
   limbo,
@@ -22,6 +23,10 @@ export const FAIR_GAMES = {
   'andar-bahar': andarBahar,
   'dragon-tiger': dragonTiger,
   'lucky-7': lucky7,
+  'classic-sevens': classicSevens,
+  'temple-twenty': templeTwenty,
+  'lotus-ways': lotusWays,
+  'star-spins': starSpins,
 } as const;
 
 export type FairGameCode = keyof typeof FAIR_GAMES;

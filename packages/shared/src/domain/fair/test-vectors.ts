@@ -116,6 +116,71 @@ export const FAIR_VECTORS = [
   { game: 'lucky-7', nonce: 0, params: { bet: 'low' }, outcome: { card: 1, result: 'low' }, multiplier: 21000 },
   { game: 'lucky-7', nonce: 1, params: { bet: 'seven' }, outcome: { card: 21, result: 'high' }, multiplier: 0 },
   { game: 'lucky-7', nonce: 2, params: { bet: 'low' }, outcome: { card: 10, result: 'high' }, multiplier: 0 },
+  { game: 'classic-sevens', nonce: 0, params: { lines: 5 }, outcome: { stops: [0, 10, 12], wins: [] }, multiplier: 0 },
+  {
+    game: 'classic-sevens',
+    nonce: 2,
+    params: { lines: 5 },
+    outcome: { stops: [4, 17, 19], wins: [{ line: 3, symbol: 'C', count: 2, pays: 6000 }] },
+    multiplier: 6000,
+  },
+  {
+    game: 'classic-sevens',
+    nonce: 4,
+    params: { lines: 5 },
+    outcome: { stops: [7, 14, 15], wins: [{ line: 5, symbol: 'W', count: 3, pays: 66000 }] },
+    multiplier: 66000,
+  },
+  { game: 'temple-twenty', nonce: 0, params: {}, outcome: { stops: [0, 15, 18, 29, 21], wins: [] }, multiplier: 0 },
+  {
+    game: 'temple-twenty',
+    nonce: 9,
+    params: {},
+    outcome: { stops: [17, 21, 17, 25, 11], wins: [{ line: 19, symbol: 'T', count: 3, pays: 6000 }] },
+    multiplier: 6000,
+  },
+  { game: 'lotus-ways', nonce: 0, params: {}, outcome: { stops: [0, 12, 14, 23, 17], wins: [] }, multiplier: 0 },
+  {
+    game: 'lotus-ways',
+    nonce: 4,
+    params: {},
+    outcome: {
+      stops: [8, 17, 18, 6, 3],
+      wins: [
+        { symbol: 'K', count: 3, ways: 1, pays: 4000 },
+        { symbol: 'J', count: 5, ways: 1, pays: 24000 },
+      ],
+    },
+    multiplier: 28000,
+  },
+  {
+    game: 'star-spins',
+    nonce: 0,
+    params: {},
+    outcome: { stops: [0, 15, 18, 29, 21], wins: [], scatters: 0, free_spins: [] },
+    multiplier: 0,
+  },
+  {
+    game: 'star-spins',
+    nonce: 297,
+    params: {},
+    outcome: {
+      stops: [17, 20, 24, 28, 27],
+      wins: [],
+      scatters: 3,
+      free_spins: [
+        { stops: [10, 11, 11, 5, 2], wins: [] },
+        { stops: [16, 10, 28, 19, 22], wins: [] },
+        { stops: [0, 22, 21, 23, 19], wins: [] },
+        { stops: [28, 26, 18, 15, 24], wins: [] },
+        { stops: [20, 27, 23, 5, 9], wins: [{ line: 2, symbol: 'J', count: 3, pays: 36000 }] },
+        { stops: [6, 10, 11, 23, 8], wins: [] },
+        { stops: [8, 4, 1, 12, 3], wins: [] },
+        { stops: [11, 19, 6, 25, 28], wins: [] },
+      ],
+    },
+    multiplier: 36000,
+  },
 ] as const;
 
 /**

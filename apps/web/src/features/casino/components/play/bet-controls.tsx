@@ -1,3 +1,14 @@
+import {
+  ANDAR_BAHAR_PAYS,
+  DICE_OUTCOMES,
+  diceMultiplier,
+  diceParams,
+  diceWinningRolls,
+  formatNumber,
+  limboParams,
+  limboWinChance,
+  LUCKY_7_PAYS,
+} from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -75,6 +86,39 @@ function NumberField({
   );
 }
 
+/** What the bet pays and how likely it wins, from the same functions that settle it. */
+function PayoutHint({ multiplier, chance }: { multiplier: number; chance: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="casino-payout" data-testid="payout-hint" aria-live="polite">
+      {t('slots.payout.multiplier', { multiplier: formatNumber(multiplier / 10_000) })} ·{' '}
+      {t('slots.payout.chance', { chance: formatNumber(Math.round(chance * 10_000) / 100) })}
+    </p>
+  );
+}
+
+function DicePayout({ params }: { params: Params }) {
+  const parsed = diceParams.safeParse(params);
+  if (!parsed.success) return null;
+  return <PayoutHint multiplier={diceMultiplier(parsed.data)} chance={diceWinningRolls(parsed.data) / DICE_OUTCOMES} />;
+}
+
+function LimboPayout({ params }: { params: Params }) {
+  const parsed = limboParams.safeParse(params);
+  if (!parsed.success) return null;
+  const target = Math.round(parsed.data.target * 100);
+  return <PayoutHint multiplier={target * 100} chance={limboWinChance(target)} />;
+}
+
+/** A side's label with what it pays (×). */
+function withPays(options: { value: string; label: string }[], pays: Record<string, number>) {
+  return options.map((option) => ({
+    ...option,
+    label:
+      pays[option.value] === undefined ? option.label : `${option.label} · ${formatNumber((pays[option.value] ?? 0) / 10_000)}×`,
+  }));
+}
+
 function useSideOptions(values: readonly string[], prefix: string) {
   const { t } = useTranslation();
   return values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
@@ -99,6 +143,7 @@ function DiceControls({ params, setParams }: { params: Params; setParams: (param
         value={params.direction}
         onChange={(direction) => setParams({ ...params, direction })}
       />
+      <DicePayout params={params} />
     </>
   );
 }
@@ -109,15 +154,18 @@ function SideControls({
   field,
   values,
   prefix,
+  pays,
 }: {
   params: Params;
   setParams: (params: Params) => void;
   field: string;
   values: readonly string[];
   prefix: string;
+  pays?: Record<string, number>;
 }) {
   const { t } = useTranslation();
-  const options = useSideOptions(values, prefix);
+  const sideOptions = useSideOptions(values, prefix);
+  const options = pays ? withPays(sideOptions, pays) : sideOptions;
   return (
     <Choice
       name={t('casino.pickSide')}
@@ -175,14 +223,17 @@ export const GAME_UI: Record<string, GameUi> = {
     controls: function LimboControls({ params, setParams }) {
       const { t } = useTranslation();
       return (
-        <NumberField
-          label={t('casino.limbo.target')}
-          value={params.target}
-          min={1.01}
-          max={1_000_000}
-          step={0.01}
-          onChange={(target) => setParams({ target })}
-        />
+        <>
+          <NumberField
+            label={t('casino.limbo.target')}
+            value={params.target}
+            min={1.01}
+            max={1_000_000}
+            step={0.01}
+            onChange={(target) => setParams({ target })}
+          />
+          <LimboPayout params={params} />
+        </>
       );
     },
   },
@@ -228,7 +279,9 @@ export const GAME_UI: Record<string, GameUi> = {
   'andar-bahar': {
     board: AndarBaharBoard,
     defaults: { side: 'andar' },
-    controls: (props) => <SideControls {...props} field="side" values={['andar', 'bahar']} prefix="casino.sides" />,
+    controls: (props) => (
+      <SideControls {...props} field="side" values={['andar', 'bahar']} prefix="casino.sides" pays={ANDAR_BAHAR_PAYS} />
+    ),
   },
   'dragon-tiger': {
     board: DragonTigerBoard,
@@ -238,6 +291,8 @@ export const GAME_UI: Record<string, GameUi> = {
   'lucky-7': {
     board: Lucky7Board,
     defaults: { bet: 'low' },
-    controls: (props) => <SideControls {...props} field="bet" values={['low', 'seven', 'high']} prefix="casino.lucky7" />,
+    controls: (props) => (
+      <SideControls {...props} field="bet" values={['low', 'seven', 'high']} prefix="casino.lucky7" pays={LUCKY_7_PAYS} />
+    ),
   },
 };

@@ -1,4 +1,4 @@
-import { type FairRoundView, formatAmount, formatNumber, formatRupees, isFairGameCode } from '@app/shared';
+import { type FairRoundView, formatAmount, formatNumber, formatRupees, isFairGameCode, isSlotCode } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { CrashGame } from './crash-game';
 import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
+import { SlotGame } from './slot-game';
 import { StakePicker } from './stake-picker';
 import '../../casino.css';
 
@@ -45,6 +46,7 @@ export function GamePage({ gameCode, token, onBalanceChanged }: GamePageProps) {
     );
   }
   if (gameCode === 'crash') return <CrashGame token={token} onBalanceChanged={onBalanceChanged} />;
+  if (isSlotCode(gameCode)) return <SlotGame gameCode={gameCode} token={token} onBalanceChanged={onBalanceChanged} />;
   return <RoundGame gameCode={gameCode} token={token} onBalanceChanged={onBalanceChanged} />;
 }
 
