@@ -1,11 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../apps/api/src/lib/clock';
-import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
-import { createMoneyModule } from '../apps/api/src/modules/money';
-import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { creditFromHouse } from '../apps/api/test/wallet-support';
-import { loginByApi } from './support/account-helpers';
+import { fundedPhonePlayer } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 const PASSWORD = 'Fairness2026';
@@ -31,20 +26,8 @@ afterAll(async () => {
 });
 
 /** A player with ₹5,000, logged in on a phone. */
-async function phonePlayer(name: string): Promise<Page> {
-  const userId = await createUser(site.database.db, systemClock, {
-    userName: name,
-    password: PASSWORD,
-    userTypeId: CUSTOMER_USER_TYPE,
-  });
-  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
-  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-    creditFromHouse(money, trx, userId, 500_000, 'e2e'),
-  );
-  const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
-  await loginByApi(context, site, name, PASSWORD);
-  return context.newPage();
-}
+const phonePlayer = async (name: string): Promise<Page> =>
+  (await fundedPhonePlayer(site, browser, { name, password: PASSWORD })).page;
 
 async function openGame(page: Page, name: string, section: string): Promise<void> {
   await page.goto(section);

@@ -1,5 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Site } from './site';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
+import { systemClock } from '../../apps/api/src/lib/clock';
+import { createMoneyModule } from '../../apps/api/src/modules/money';
+import { CUSTOMER_USER_TYPE, createUser } from '../../apps/api/src/modules/users/users.service';
+import { creditFromHouse } from '../../apps/api/test/wallet-support';
+import { PHONE_VIEWPORT, type Site } from './site';
 
 /** Closes the welcome banner that follows a login, when the site shows one. */
 export async function closeWelcomeBanner(page: Page): Promise<void> {
@@ -60,4 +65,29 @@ export async function dismissToasts(page: Page): Promise<void> {
 const SCREENSHOT_DIR = process.env.ACCOUNT_SCREENSHOTS;
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}
+
+/**
+ * A new player with ₹5,000 (or `paise`), logged in through the API in a new phone-sized context;
+ * `language` is the site's language from the first page on.
+ */
+export async function fundedPhonePlayer(
+  site: Site,
+  browser: Browser,
+  options: { name: string; password: string; paise?: number; language?: string },
+): Promise<{ page: Page; context: BrowserContext }> {
+  const userId = await createUser(site.database.db, systemClock, {
+    userName: options.name,
+    password: options.password,
+    userTypeId: CUSTOMER_USER_TYPE,
+  });
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, options.paise ?? 500_000, 'e2e'),
+  );
+  const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
+  const { language } = options;
+  if (language) await context.addInitScript((code) => localStorage.setItem('language', code), language);
+  await loginByApi(context, site, options.name, options.password);
+  return { page: await context.newPage(), context };
 }
