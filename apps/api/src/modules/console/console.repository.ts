@@ -9,59 +9,9 @@ import type { Db } from '../../db/database';
 const DAY_MS = 86_400_000;
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-export async function searchPlayers(db: Db, search: string | undefined, limit: number, offset: number) {
-  const base = () => {
-    let query = db.selectFrom('users as u').where('u.user_type_id', '=', 7);
-    if (search) {
-      const pattern = likePattern(search);
-      query = query.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(u.user_name) like ${pattern} escape '\\'`,
-          sql<boolean>`u.mobile like ${pattern} escape '\\'`,
-          sql<boolean>`lower(u.email) like ${pattern} escape '\\'`,
-        ]),
-      );
-    }
-    return query;
-  };
-  const [rows, count] = await Promise.all([
-    base()
-      .leftJoin('ledger_accounts as a', (join) => join.onRef('a.owner_user_id', '=', 'u.id').on('a.kind', '=', 'cash'))
-      .select([
-        'u.id',
-        'u.user_name',
-        'u.mobile',
-        'u.email',
-        'u.is_disabled',
-        'u.is_demo',
-        'u.is_change_password',
-        'u.created_at',
-        'a.balance as cash',
-        (eb) =>
-          eb
-            .selectFrom('sessions as s')
-            .select((e) => e.fn.max('s.created_at').as('at'))
-            .whereRef('s.user_id', '=', 'u.id')
-            .as('last_login_at'),
-      ])
-      .orderBy('u.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
-
-export async function findPlayerRow(db: Db, nameKey: string) {
-  const { rows } = await searchPlayersByKey(db, nameKey);
-  return rows[0];
-}
-
-async function searchPlayersByKey(db: Db, nameKey: string) {
-  const rows = await db
+/** The console's player row: the account, its cash balance and its last login. */
+function selectPlayerRows(db: Db) {
+  return db
     .selectFrom('users as u')
     .leftJoin('ledger_accounts as a', (join) => join.onRef('a.owner_user_id', '=', 'u.id').on('a.kind', '=', 'cash'))
     .select([
@@ -80,10 +30,32 @@ async function searchPlayersByKey(db: Db, nameKey: string) {
           .select((e) => e.fn.max('s.created_at').as('at'))
           .whereRef('s.user_id', '=', 'u.id')
           .as('last_login_at'),
-    ])
-    .where('u.user_name_key', '=', nameKey)
-    .execute();
-  return { rows };
+    ]);
+}
+
+/** Players (customers), or those whose name, mobile or email holds `search`. */
+function playerFilter(search: string | undefined) {
+  if (!search) return sql<boolean>`u.user_type_id = 7`;
+  const pattern = likePattern(search);
+  return sql<boolean>`u.user_type_id = 7 and (lower(u.user_name) like ${pattern} escape '\\'
+    or u.mobile like ${pattern} escape '\\' or lower(u.email) like ${pattern} escape '\\')`;
+}
+
+export async function searchPlayers(db: Db, search: string | undefined, limit: number, offset: number) {
+  const filter = playerFilter(search);
+  const [rows, count] = await Promise.all([
+    selectPlayerRows(db).where(filter).orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('users as u')
+      .where(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findPlayerRow(db: Db, nameKey: string) {
+  return selectPlayerRows(db).where('u.user_name_key', '=', nameKey).executeTakeFirst();
 }
 
 export interface Window {
