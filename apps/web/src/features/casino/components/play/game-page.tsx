@@ -6,13 +6,14 @@ import { Button, Loading } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useFairPlay, useFairState } from '../../api/fair-calls';
-import { playTone, setSoundOn, useSoundOn } from '../../model/sound';
+import { playTone } from '../../model/sound';
 import { GAME_UI } from './bet-controls';
 import { CrashGame } from './crash-game';
 import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
 import { SlotGame } from './slot-game';
+import { SoundToggle } from './sound-toggle';
 import { StakePicker } from './stake-picker';
 import '../../casino.css';
 
@@ -22,16 +23,6 @@ export interface GamePageProps {
   token: string;
   /** Money moved: the header balance should refresh. */
   onBalanceChanged: () => void;
-}
-
-export function SoundToggle() {
-  const { t } = useTranslation();
-  const isOn = useSoundOn();
-  return (
-    <button type="button" className="casino-sound" aria-pressed={isOn} onClick={() => setSoundOn(!isOn)}>
-      {isOn ? t('casino.sound.on') : t('casino.sound.off')}
-    </button>
-  );
 }
 
 /** /casino/play/{game}?token=…: our own provider's game page inside the casino layout. */

@@ -19,10 +19,10 @@ import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useFairPlay, useFairState } from '../../api/fair-calls';
 import { playTone } from '../../model/sound';
-import { SoundToggle } from './game-page';
 import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
+import { SoundToggle } from './sound-toggle';
 import { StakePicker } from './stake-picker';
 
 /** A spin animates at least this long unless the player turns animation off (RTS 14). */
