@@ -179,7 +179,7 @@ describe('the operator console', () => {
       .where('start_time', '>', Date.now() + 3_600_000)
       .orderBy('start_time')
       .execute();
-    let placed: { matchName: string; runner: string } | null = null;
+    let placed: { matchId: number; matchName: string; runner: string } | null = null;
     for (const match of matches) {
       const snapshot = (await api<{ data: MarketsSnapshot }>('market/getMarkets', null, { match_id: Number(match.match_id) }))
         .body.data;
@@ -200,7 +200,7 @@ describe('the operator console', () => {
         { 'idempotency-key': crypto.randomUUID() },
       );
       if (bet.status === 200) {
-        placed = { matchName: match.name, runner: runner.name };
+        placed = { matchId: Number(match.match_id), matchName: match.name, runner: runner.name };
         break;
       }
     }
@@ -210,7 +210,9 @@ describe('the operator console', () => {
     await openSection(page, 'Sports');
     await page.getByLabel('Fixture or series').fill(placed.matchName);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('button', { name: `Open ${placed.matchName}` }).click();
+    // The simulator names fixtures of different series alike: open the row of this match's id.
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(placed.matchId), exact: true }) });
+    await row.getByRole('button', { name: `Open ${placed.matchName}` }).click();
     const market = page.getByRole('region', { name: 'Match Odds' });
     await market.getByRole('button', { name: 'Declare result' }).click();
     const dialog = page.getByRole('dialog');
