@@ -69,6 +69,11 @@ async function backOn(page: Page, price: Locator, stake: string): Promise<void> 
   const slip = page.getByTestId('bet-slip');
   for (let attempt = 0; attempt < 10; attempt += 1) {
     await dismissToasts(page);
+    // A refused try leaves the slip open over the prices on a phone: close it before the next.
+    if (await slip.isVisible()) {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => slip.isVisible(), WAIT).toBe(false);
+    }
     await price.click();
     await expect.poll(() => slip.isVisible(), WAIT).toBe(true);
     await page.getByTestId('bet-slip-stake').fill(stake);
