@@ -7,6 +7,12 @@ import type { Db } from '../../db/database';
  */
 
 const DAY_MS = 86_400_000;
+
+/** A page of a table view: its rows and how many the whole view holds. */
+async function pageOf<R>(rows: Promise<R[]>, count: Promise<{ n: number | string | bigint }>) {
+  const [page, counted] = await Promise.all([rows, count]);
+  return { rows: page, total: Number(counted.n) };
+}
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The console's player row: the account, its cash balance and its last login. */
@@ -43,15 +49,14 @@ function playerFilter(search: string | undefined) {
 
 export async function searchPlayers(db: Db, search: string | undefined, limit: number, offset: number) {
   const filter = playerFilter(search);
-  const [rows, count] = await Promise.all([
+  return pageOf(
     selectPlayerRows(db).where(filter).orderBy('u.id', 'desc').limit(limit).offset(offset).execute(),
     db
       .selectFrom('users as u')
       .where(filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function findPlayerRow(db: Db, nameKey: string) {
@@ -72,7 +77,7 @@ export async function playerLedger(db: Db, userId: number, window: Window, limit
       .where('a.owner_user_id', '=', userId)
       .where('e.created_at', '>=', window.from)
       .where('e.created_at', '<', window.to);
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base()
       .leftJoin('operators as o', 'o.id', 't.operator_id')
       .select([
@@ -93,20 +98,18 @@ export async function playerLedger(db: Db, userId: number, window: Window, limit
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function playerBets(db: Db, userId: number, window: Window, limit: number, offset: number) {
   const base = () =>
     db.selectFrom('bets').where('user_id', '=', userId).where('placed_at', '>=', window.from).where('placed_at', '<', window.to);
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base().selectAll().orderBy('bet_id', 'desc').limit(limit).offset(offset).execute(),
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function playerRounds(db: Db, userId: number, window: Window, limit: number, offset: number) {
@@ -116,7 +119,7 @@ export async function playerRounds(db: Db, userId: number, window: Window, limit
       .where('r.user_id', '=', userId)
       .where('r.created_at', '>=', window.from)
       .where('r.created_at', '<', window.to);
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base()
       .innerJoin('casino_providers as p', 'p.id', 'r.provider_id')
       .leftJoin('casino_games as g', (join) =>
@@ -139,8 +142,7 @@ export async function playerRounds(db: Db, userId: number, window: Window, limit
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function playerActivity(db: Db, userId: number, window: Window, limit: number, offset: number) {
@@ -150,13 +152,12 @@ export async function playerActivity(db: Db, userId: number, window: Window, lim
       .where('user_id', '=', userId)
       .where('created_at', '>=', window.from)
       .where('created_at', '<', window.to);
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base().selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function latestKyc(db: Db, userId: number) {
@@ -284,7 +285,7 @@ export async function listFixtures(
     if (filter.search) query = query.where(sql<boolean>`lower(m.name) like ${likePattern(filter.search)} escape '\\'`);
     return query;
   };
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base()
       .select(['m.match_id', 'm.sport_id', 'm.name', 'm.start_time', 'm.finished_at', 'm.is_active', 's.name as series_name'])
       .orderBy('m.finished_at', 'desc')
@@ -295,8 +296,7 @@ export async function listFixtures(
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function fixtureDetail(db: Db, matchId: number) {
@@ -371,7 +371,7 @@ export async function listDeposits(
     if (filter.to !== undefined) query = query.where('d.created_at', '<', filter.to);
     return query;
   };
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base()
       .select(['d.order_id', 'u.user_name', 'd.amount', 'd.method', 'd.status', 'd.gateway', 'd.created_at', 'd.updated_at'])
       .orderBy('d.id', 'desc')
@@ -381,8 +381,7 @@ export async function listDeposits(
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function listWithdrawals(
@@ -397,7 +396,7 @@ export async function listWithdrawals(
     if (filter.userId !== undefined) query = query.where('w.user_id', '=', filter.userId);
     return query;
   };
-  const [rows, count] = await Promise.all([
+  return pageOf(
     base()
       .select(['w.id', 'u.user_name', 'w.amount', 'w.status', 'w.destination_label', 'w.reason', 'w.created_at', 'w.updated_at'])
       .orderBy('w.id', 'desc')
@@ -407,8 +406,7 @@ export async function listWithdrawals(
     base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  );
 }
 
 export async function findWithdrawal(db: Db, id: number) {
