@@ -10,6 +10,8 @@ const patientPolls = { poll: { timeout: 10_000 } };
 // A file's set-up builds an app and migrates a database: 2–4 s alone, past the default 10 s when
 // both cores are busy (CI runs two files at once beside PostgreSQL and the journeys' servers).
 const patientHooks = 60_000;
+// Bundles the admin CLI once per run for the tests that start it as its own process.
+const adminCli = 'apps/api/test/global-setup.ts';
 
 /**
  * Test tiers: pure shared rules; the API through real HTTP on SQLite (and again on PostgreSQL
@@ -32,6 +34,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: patientHooks,
           expect: patientPolls,
+          globalSetup: adminCli,
         },
       },
       ...(hasPostgres
@@ -44,6 +47,7 @@ export default defineConfig({
                 testTimeout: 30_000,
                 hookTimeout: patientHooks,
                 expect: patientPolls,
+                globalSetup: adminCli,
               },
             },
           ]
@@ -61,6 +65,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: patientPolls,
+          globalSetup: adminCli,
           // Chromium is heavy on two cores: one browser journey file at a time.
           fileParallelism: false,
         },

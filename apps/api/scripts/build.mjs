@@ -36,9 +36,14 @@ const externalPackages = {
 };
 
 export async function buildServer() {
+  await bundle([path.join(API_ROOT, 'src/server.ts'), ...workerEntries()], path.join(API_ROOT, 'dist'));
+}
+
+/** Bundles `entryPoints` (TypeScript under apps/api/src) into `outdir`, each as `<name>.js`. */
+export async function bundle(entryPoints, outdir) {
   await build({
-    entryPoints: [path.join(API_ROOT, 'src/server.ts'), ...workerEntries()],
-    outdir: path.join(API_ROOT, 'dist'),
+    entryPoints,
+    outdir,
     entryNames: '[name]',
     bundle: true,
     platform: 'node',

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -19,7 +18,6 @@ import { farMatchOdds } from './bets-support';
  * Each holds ₹100 of a ₹10,000 balance: exactly 100 are taken, the rest refused, nothing overdraws.
  * The servers are the real app (test/support/stake-server.ts builds it) on the real clock.
  */
-const SERVER = path.resolve(import.meta.dirname, 'support/stake-server.ts');
 const PASSWORD = 'Race2026ok';
 const ENV = { SIM_SEED: 'bets-race', SIM_SPEED: '1' };
 
@@ -28,7 +26,7 @@ let database: DatabaseHandle;
 const servers: { child: ChildProcess; url: string }[] = [];
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return spawnServerScript(SERVER, { ...ENV, ...env });
+  return spawnServerScript('stake-server', { ...ENV, ...env });
 }
 
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -19,7 +18,6 @@ import { farMatchOdds } from './bets-support';
  * acknowledged is there exactly once, the client's retries with the same keys replay those bets
  * and place the rest once, and the ledger verifies.
  */
-const SERVER = path.resolve(import.meta.dirname, 'support/stake-server.ts');
 const PASSWORD = 'Crash2026ok';
 const ENV = { SIM_SEED: 'bets-crash', SIM_SPEED: '1' };
 const BETS = 150;
@@ -29,7 +27,7 @@ let database: DatabaseHandle;
 const children: ChildProcess[] = [];
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const started = await spawnServerScript(SERVER, { ...ENV, ...testDb.env });
+  const started = await spawnServerScript('stake-server', { ...ENV, ...testDb.env });
   children.push(started.child);
   return started;
 }

@@ -12,9 +12,15 @@ import { loadConfig } from '../src/config/env';
 import { DEMO_ACCOUNTS } from '../src/seed/seed';
 import { prepareDatabase } from '../src/startup';
 import { type RunningNginx, startNginx } from './support/nginx';
-import { createTestDatabase, runAdminProcess, type TestDatabase, testDatabaseKind, WEB_DIST_DIR } from './test-app';
+import {
+  bundledScript,
+  createTestDatabase,
+  runAdminProcess,
+  type TestDatabase,
+  testDatabaseKind,
+  WEB_DIST_DIR,
+} from './test-app';
 
-const SERVER = path.resolve(import.meta.dirname, '../src/server.ts');
 const START_TIMEOUT_MS = 60_000;
 /** Bets the player places while one instance is stopped; each is ₹100 of player1's ₹10,000. */
 const BETS = 30;
@@ -59,7 +65,7 @@ let session: { token: string; matchId: number; marketId: string; selectionId: nu
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [bundledScript('server')], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

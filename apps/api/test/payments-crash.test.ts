@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -18,7 +17,6 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-
  * ledger verifies. No PAYMENT_SANDBOX_SECRET is set: the first start generates the secret and
  * keeps it, so the restarted process checks the retry with the same one.
  */
-const CRASH_SERVER = path.resolve(import.meta.dirname, 'support/payment-crash-server.ts');
 const PASSWORD = 'Crash2026ok';
 
 let testDb: TestDatabase;
@@ -49,7 +47,7 @@ describe(`a crash between a callback's receipt and its credit (${testDatabaseKin
       userTypeId: CUSTOMER_USER_TYPE,
       isSignupUser: true,
     });
-    const first = await spawnServerScript(CRASH_SERVER, { ...testDb.env, JOBS_ENABLED: '0' });
+    const first = await spawnServerScript('payment-crash-server', { ...testDb.env, JOBS_ENABLED: '0' });
     children.push(first.child);
     const post = (url: string, apiPath: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${url}/api/${apiPath}`, {

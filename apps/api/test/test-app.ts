@@ -6,11 +6,13 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import type { Clock } from '../src/lib/clock';
 import { prepareDatabase } from '../src/startup';
+import type { BundledScript } from './support/bundled-scripts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -126,7 +128,10 @@ export async function createPeerApp(t: TestApp, clock?: Clock): Promise<PeerApp>
   };
 }
 
-const ADMIN_CLI = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
+/** The bundle of one of BUNDLED_SCRIPTS, to start with plain `node`. */
+export function bundledScript(name: BundledScript): string {
+  return inject('processBundles')[name];
+}
 
 /** Runs `npm run admin -- <argv>` as its own process on the database of `env`, as an operator would. */
 export async function runAdminProcess(
@@ -134,7 +139,8 @@ export async function runAdminProcess(
   ...argv: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const run = promisify(execFile);
-  return run(process.execPath, ['--import', 'tsx', ADMIN_CLI, ...argv], {
+  // The CLI bundled once for the run by test/global-setup.ts: plain node, no TypeScript loader.
+  return run(process.execPath, [bundledScript('admin'), ...argv], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
@@ -18,7 +17,6 @@ import { spawnServerScript } from './support/api-processes';
  * API processes sharing one database (one PostgreSQL schema, or one SQLite file in WAL mode).
  * Exactly 100 must apply and the balance must end at 0: the check and the debit are one step.
  */
-const STAKE_SERVER = path.resolve(import.meta.dirname, 'support/stake-server.ts');
 const PASSWORD = 'Race2026ok';
 
 let testDb: TestDatabase;
@@ -26,7 +24,7 @@ let database: DatabaseHandle;
 const servers: { child: ChildProcess; url: string }[] = [];
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return spawnServerScript(STAKE_SERVER, { ...env });
+  return spawnServerScript('stake-server', { ...env });
 }
 
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-
-const API_SERVER = path.resolve(import.meta.dirname, 'api-server.ts');
+import { bundledScript } from '../test-app';
+import type { BundledScript } from './bundled-scripts';
 
 export interface ApiProcess {
   child: ChildProcess;
@@ -22,11 +21,14 @@ export interface ApiAnswer {
 }
 
 /**
- * Runs a server script (one that prints `{"port":N}` once listening) as a child process on the
+ * Runs a bundled server script (plain `node`, see test/global-setup.ts; one that prints `{"port":N}` once listening) as a child process on the
  * database of `env`, and resolves with its address.
  */
-export function spawnServerScript(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function spawnServerScript(
+  script: BundledScript,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bundledScript(script)], {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,7 +48,7 @@ export function spawnServerScript(script: string, env: Record<string, string>): 
 
 /** Starts an API server process on the database of `env` (already migrated) and waits for its port. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const { child, url } = await spawnServerScript(API_SERVER, env);
+  const { child, url } = await spawnServerScript('api-server', env);
   return {
     child,
     url,
