@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { dealFromDeck } from './cards';
 import { fairFloats, fairFloatsAsync, floatsFromDigests } from './floats';
 import { diceParams } from './games/dice';
-import { crashPointFromNumber, crashPointOfHash, crash } from './games/crash';
+import { crashPointFromNumber, crashPointOfHash, crash, crashWinChance } from './games/crash';
 import { dice } from './games/dice';
 import { limbo, limboResultHundredths } from './games/limbo';
 import { minesMultiplier } from './games/mines';
 import { PLINKO_TABLES, plinkoRtpPercent } from './games/plinko';
-import { roulette } from './games/roulette';
+import { ROULETTE_PAYS, roulette, rouletteWinChance } from './games/roulette';
 import { teenPattiScore } from './games/teen-patti';
 import { FAIR_GAME_CODES, fairGame, resolveFairRound } from './registry';
 import {
@@ -144,6 +144,26 @@ describe('game rules', () => {
       for (let pocket = 0; pocket < 37; pocket += 1) total += roulette.resolve([(pocket + 0.5) / 37], params).multiplier;
       expect(total / 37 / 10_000).toBeCloseTo(36 / 37, 10);
     }
+  });
+
+  it('shows before the bet what the round pays: roulette pays on the pockets its chance counts', () => {
+    const bets = [
+      { bet: 'red' },
+      { bet: 'high' },
+      { bet: 'straight', pick: 17 },
+      { bet: 'dozen', pick: 1 },
+      { bet: 'column', pick: 2 },
+    ] as const;
+    for (const params of bets) {
+      const won = Array.from({ length: 37 }, (_, pocket) => roulette.resolve([(pocket + 0.5) / 37], params).multiplier);
+      expect(won.filter((multiplier) => multiplier > 0)).toEqual(
+        Array.from({ length: Math.round(rouletteWinChance(params) * 37) }, () => ROULETTE_PAYS[params.bet]),
+      );
+    }
+    expect(rouletteWinChance({ bet: 'straight', pick: 0 })).toBe(1 / 37);
+    expect(rouletteWinChance({ bet: 'black' })).toBe(18 / 37);
+    // Crash: a 2× cash-out is reached 49.5% of the time.
+    expect(crashWinChance(200)).toBeCloseTo(0.495, 9);
   });
 
   it('gives Limbo 0.99 / f, floored to the cent, and states its exact RTP', () => {

@@ -37,6 +37,14 @@ export async function crashPointOfHashAsync(hmac: HmacSha256Async, roundHash: st
 }
 
 /**
+ * The exact chance that a round reaches a cash-out of `cashoutHundredths`: (the last n that still
+ * reaches it + 1) / 2³².
+ */
+export function crashWinChance(cashoutHundredths: number): number {
+  return Math.min(TWO_POW_32, Math.floor((99 * TWO_POW_32) / cashoutHundredths)) / TWO_POW_32;
+}
+
+/**
  * Crash: one shared round for every player, its hash the next one down a published SHA-256 hash
  * chain (docs/casino-fairness.md). The game's one "float" is n / 2³² of the round's digest; a bet
  * cashed out at m before the crash wins m.
@@ -53,10 +61,9 @@ export const crash = defineFairGame({
     return { outcome: { crash_point: point / 100 }, multiplier: point >= cashout ? cashout * 100 : 0 };
   },
   rtpPercent: (params) => {
-    // Exact: cash-out × P(point ≥ cash-out), P = (the last n that still reaches it + 1) / 2³².
+    // Exact: cash-out × P(point ≥ cash-out).
     const cashout = Math.round(params.cashout * 100);
-    const reaching = Math.min(TWO_POW_32, Math.floor((99 * TWO_POW_32) / cashout));
-    return Math.round(cashout * (reaching / TWO_POW_32) * 100) / 100;
+    return Math.round(cashout * crashWinChance(cashout) * 100) / 100;
   },
   benchParams: { cashout: 2 },
 });

@@ -21,10 +21,26 @@ export function isRed(pocket: number): boolean {
   return (RED_NUMBERS as readonly number[]).includes(pocket);
 }
 
+/** What each bet pays when it wins (×10 000): a single number 36×, a dozen or column 3×, an even chance 2×. */
+export const ROULETTE_PAYS: Readonly<Record<RouletteParams['bet'], number>> = {
+  straight: 360_000,
+  dozen: 30_000,
+  column: 30_000,
+  red: 20_000,
+  black: 20_000,
+  odd: 20_000,
+  even: 20_000,
+  low: 20_000,
+  high: 20_000,
+};
+
+/** The wheel's pockets: 0 … 36. */
+export const ROULETTE_POCKETS = 37;
+
 /** Whether a bet covers a pocket, and what it pays (×10 000). */
-function betPays(params: RouletteParams, pocket: number): number {
+export function roulettePays(params: RouletteParams, pocket: number): number {
   const { bet, pick } = params;
-  if (bet === 'straight') return pocket === pick ? 360_000 : 0;
+  if (bet === 'straight') return pocket === pick ? ROULETTE_PAYS.straight : 0;
   if (pocket === 0) return 0;
   const covers: Record<Exclude<RouletteParams['bet'], 'straight'>, boolean> = {
     red: isRed(pocket),
@@ -36,8 +52,14 @@ function betPays(params: RouletteParams, pocket: number): number {
     dozen: Math.ceil(pocket / 12) === pick,
     column: ((pocket - 1) % 3) + 1 === pick,
   };
-  if (!covers[bet]) return 0;
-  return bet === 'dozen' || bet === 'column' ? 30_000 : 20_000;
+  return covers[bet] ? ROULETTE_PAYS[bet] : 0;
+}
+
+/** The chance a bet wins: the pockets it covers of the 37. */
+export function rouletteWinChance(params: RouletteParams): number {
+  let covered = 0;
+  for (let pocket = 0; pocket < ROULETTE_POCKETS; pocket += 1) if (roulettePays(params, pocket) > 0) covered += 1;
+  return covered / ROULETTE_POCKETS;
 }
 
 /** European roulette: one zero, pocket = floor(f × 37); every bet returns 36/37. */
@@ -48,10 +70,10 @@ export const roulette = defineFairGame({
   params: rouletteParams,
   floatCount: () => 1,
   resolve(floats, params) {
-    const pocket = Math.floor(nthFloat(floats, 0) * 37);
+    const pocket = Math.floor(nthFloat(floats, 0) * ROULETTE_POCKETS);
     return {
       outcome: { pocket, color: pocket === 0 ? 'green' : isRed(pocket) ? 'red' : 'black' },
-      multiplier: betPays(params, pocket),
+      multiplier: roulettePays(params, pocket),
     };
   },
   rtpPercent: () => Math.round((36 / 37) * 10_000) / 100,

@@ -36,6 +36,10 @@ export function teenPattiScore(hand: readonly Card[]): { score: number; hand: (t
 export const teenPattiParams = z.strictObject({ side: z.enum(['A', 'B']) });
 export type TeenPattiParams = z.infer<typeof teenPattiParams>;
 
+/** What a winning side pays (×10 000); a tie returns the stake (TEEN_PATTI_TIE_MULTIPLIER). */
+export const TEEN_PATTI_PAYS = { A: 19_800, B: 19_800 } as const;
+export const TEEN_PATTI_TIE_MULTIPLIER = 10_000;
+
 /** A tie (equal hands) happens in 0.1106% of deals; it returns the stake (enumerated: docs/casino-fairness.md). */
 export const TEEN_PATTI_TIE_PERCENT = 0.1106;
 
@@ -56,7 +60,7 @@ export const teenPatti = defineFairGame({
     const scoreA = teenPattiScore(handA);
     const scoreB = teenPattiScore(handB);
     const winner = scoreA.score === scoreB.score ? 'tie' : scoreA.score > scoreB.score ? 'A' : 'B';
-    const multiplier = winner === 'tie' ? 10_000 : winner === params.side ? 19_800 : 0;
+    const multiplier = winner === 'tie' ? TEEN_PATTI_TIE_MULTIPLIER : winner === params.side ? TEEN_PATTI_PAYS[params.side] : 0;
     return { outcome: { a: handA, b: handB, a_hand: scoreA.hand, b_hand: scoreB.hand, winner }, multiplier };
   },
   rtpPercent: () => Math.round((0.99 * (100 - TEEN_PATTI_TIE_PERCENT) + TEEN_PATTI_TIE_PERCENT) * 100) / 100,

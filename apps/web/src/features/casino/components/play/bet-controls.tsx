@@ -4,10 +4,17 @@ import {
   diceMultiplier,
   diceParams,
   diceWinningRolls,
+  DRAGON_TIGER_PAYS,
+  DRAGON_TIGER_TIE_MULTIPLIER,
   formatNumber,
   limboParams,
   limboWinChance,
   LUCKY_7_PAYS,
+  ROULETTE_PAYS,
+  rouletteParams,
+  rouletteWinChance,
+  TEEN_PATTI_PAYS,
+  TEEN_PATTI_TIE_MULTIPLIER,
 } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +30,7 @@ import {
   RouletteBoard,
   TeenPattiBoard,
 } from './game-boards';
+import { PayoutHint } from './payout-hint';
 
 type Params = Record<string, unknown>;
 
@@ -86,17 +94,6 @@ function NumberField({
   );
 }
 
-/** What the bet pays and how likely it wins, from the same functions that settle it. */
-function PayoutHint({ multiplier, chance }: { multiplier: number; chance: number }) {
-  const { t } = useTranslation();
-  return (
-    <p className="casino-payout" data-testid="payout-hint" aria-live="polite">
-      {t('slots.payout.multiplier', { multiplier: formatNumber(multiplier / 10_000) })} ·{' '}
-      {t('slots.payout.chance', { chance: formatNumber(Math.round(chance * 10_000) / 100) })}
-    </p>
-  );
-}
-
 function DicePayout({ params }: { params: Params }) {
   const parsed = diceParams.safeParse(params);
   if (!parsed.success) return null;
@@ -155,6 +152,7 @@ function SideControls({
   values,
   prefix,
   pays,
+  tiePays,
 }: {
   params: Params;
   setParams: (params: Params) => void;
@@ -162,18 +160,33 @@ function SideControls({
   values: readonly string[];
   prefix: string;
   pays?: Record<string, number>;
+  /** What a tie returns (×10 000), for the games where a tie is not a loss. */
+  tiePays?: number;
 }) {
   const { t } = useTranslation();
   const sideOptions = useSideOptions(values, prefix);
   const options = pays ? withPays(sideOptions, pays) : sideOptions;
   return (
-    <Choice
-      name={t('casino.pickSide')}
-      options={options}
-      value={params[field]}
-      onChange={(value) => setParams({ ...params, [field]: value })}
-    />
+    <>
+      <Choice
+        name={t('casino.pickSide')}
+        options={options}
+        value={params[field]}
+        onChange={(value) => setParams({ ...params, [field]: value })}
+      />
+      {tiePays !== undefined && (
+        <p className="casino-payout casino-payout--note">
+          {t('casino.payout.tie', { multiplier: formatNumber(tiePays / 10_000) })}
+        </p>
+      )}
+    </>
   );
+}
+
+function RoulettePayout({ params }: { params: Params }) {
+  const parsed = rouletteParams.safeParse(params);
+  if (!parsed.success) return null;
+  return <PayoutHint multiplier={ROULETTE_PAYS[parsed.data.bet]} chance={rouletteWinChance(parsed.data)} />;
 }
 
 function RouletteControls({ params, setParams }: { params: Params; setParams: (params: Params) => void }) {
@@ -195,7 +208,7 @@ function RouletteControls({ params, setParams }: { params: Params; setParams: (p
         >
           {bets.map((value) => (
             <option key={value} value={value}>
-              {t(`casino.roulette.bets.${value}`)}
+              {`${t(`casino.roulette.bets.${value}`)} · ${formatNumber(ROULETTE_PAYS[value] / 10_000)}×`}
             </option>
           ))}
         </select>
@@ -210,6 +223,7 @@ function RouletteControls({ params, setParams }: { params: Params; setParams: (p
           onChange={(pick) => setParams({ ...params, pick })}
         />
       )}
+      <RoulettePayout params={params} />
     </>
   );
 }
@@ -274,7 +288,16 @@ export const GAME_UI: Record<string, GameUi> = {
   'teen-patti': {
     board: TeenPattiBoard,
     defaults: { side: 'A' },
-    controls: (props) => <SideControls {...props} field="side" values={['A', 'B']} prefix="casino.teenPatti.sides" />,
+    controls: (props) => (
+      <SideControls
+        {...props}
+        field="side"
+        values={['A', 'B']}
+        prefix="casino.teenPatti.sides"
+        pays={TEEN_PATTI_PAYS}
+        tiePays={TEEN_PATTI_TIE_MULTIPLIER}
+      />
+    ),
   },
   'andar-bahar': {
     board: AndarBaharBoard,
@@ -286,7 +309,16 @@ export const GAME_UI: Record<string, GameUi> = {
   'dragon-tiger': {
     board: DragonTigerBoard,
     defaults: { side: 'dragon' },
-    controls: (props) => <SideControls {...props} field="side" values={['dragon', 'tiger']} prefix="casino.sides" />,
+    controls: (props) => (
+      <SideControls
+        {...props}
+        field="side"
+        values={['dragon', 'tiger']}
+        prefix="casino.sides"
+        pays={DRAGON_TIGER_PAYS}
+        tiePays={DRAGON_TIGER_TIE_MULTIPLIER}
+      />
+    ),
   },
   'lucky-7': {
     board: Lucky7Board,

@@ -1,4 +1,4 @@
-import { crashMultiplierAt, formatAmount, formatNumber, formatRupees } from '@app/shared';
+import { crashMultiplierAt, crashParams, crashWinChance, formatAmount, formatNumber, formatRupees } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useCrashBet, useCrashCashout, useCrashState } from '../../api/fair-call
 import { playTone } from '../../model/sound';
 import { CrashChainPanel } from './crash-chain-panel';
 import { GameRefusal } from './game-refusal';
+import { PayoutHint } from './payout-hint';
 import { StakePicker } from './stake-picker';
 
 /** The multiplier now, drawn every frame from the server's take-off time and clock. */
@@ -25,6 +26,14 @@ function useLiveMultiplier(takeOffAt: number | undefined, clockOffset: number, i
     return () => cancelAnimationFrame(frame.current);
   }, [takeOffAt, clockOffset, isRunning]);
   return value;
+}
+
+/** What the auto cash-out the player typed pays, and how often a round reaches it (the rules that settle it). */
+function CashoutPayout({ auto }: { auto: string }) {
+  const parsed = crashParams.safeParse({ cashout: Number(auto) });
+  if (!auto || !parsed.success) return null;
+  const hundredths = Math.round(parsed.data.cashout * 100);
+  return <PayoutHint multiplier={hundredths * 100} chance={crashWinChance(hundredths)} />;
 }
 
 /** Crash: one shared round for everyone; bet while it opens, cash out before it crashes. */
@@ -124,6 +133,7 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
                 onChange={(event) => setAuto(event.target.value)}
               />
             </label>
+            <CashoutPayout auto={auto} />
             <GameRefusal message={bet.error?.message ?? null} />
             <Button
               type="button"
