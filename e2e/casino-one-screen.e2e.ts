@@ -23,7 +23,8 @@ const phonePlayer = (name: string, language: string): Promise<{ page: Page; cont
 
 /**
  * Whether the element is seen and tappable where it is: its rect inside the viewport and above the
- * bottom bar, and `document.elementFromPoint` at its centre is it (or inside it).
+ * bottom bar, and `document.elementFromPoint` at its centre and just inside its top and bottom
+ * edges is it (or inside it): nothing, such as the sticky action area, covers part of it.
  */
 function hitTest(page: Page, testId: string) {
   return page.evaluate((id) => {
@@ -32,14 +33,25 @@ function hitTest(page: Page, testId: string) {
     const rect = element.getBoundingClientRect();
     const bar = document.querySelector('.shell-bottombar');
     const barTop = bar && getComputedStyle(bar).display !== 'none' ? bar.getBoundingClientRect().top : window.innerHeight;
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    const isHit = hit !== null && (hit === element || element.contains(hit));
+    const x = rect.left + rect.width / 2;
+    const isHit = [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2].every((y) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
     const isInside = rect.top >= 0 && rect.left >= 0 && rect.right <= window.innerWidth && rect.bottom <= barTop;
     return {
       ok: isHit && isInside,
       why: `rect ${Math.round(rect.top)}–${Math.round(rect.bottom)}, bar at ${barTop}, hit ${isHit}`,
     };
   }, testId);
+}
+
+/** Each element seen and tappable, or the test fails naming it and where it was. */
+async function expectOnScreen(page: Page, testIds: string[]) {
+  for (const id of testIds) {
+    const seen = await hitTest(page, id);
+    expect(seen.ok, `${id}: ${seen.why}`).toBe(true);
+  }
 }
 
 describe('one screen per game on a phone', () => {
@@ -66,6 +78,37 @@ describe('one screen per game on a phone', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await hitTest(page, 'round-result')).toMatchObject({ ok: true });
       expect(await hitTest(page, 'dice-bet')).toMatchObject({ ok: true });
+      await expectOnScreen(page, ['game-frame', 'game-stake']);
+      await context.close();
+    },
+  );
+
+  /*
+   * The other games whose Bet button opened under the bottom bar (issue 26): one language each (Dice
+   * covers the three), Hindi and Bengali for two of them so their longer labels are checked too.
+   */
+  it.each([
+    ['teen-patti', '/home/group/indian-game-list/SN', 'hi'],
+    ['european-roulette', '/home/group/brino-game-list/table-game', 'en'],
+    ['lucky-7', '/home/group/indian-game-list/SN', 'bn'],
+    ['plinko', '/home/group/brino-game-list/super-game', 'en'],
+  ])(
+    'plays %s (from %s, in %s): board, stake, Bet button and result at once above the bottom bar',
+    async (code, list, language) => {
+      const { page, context } = await phonePlayer(`onescreen_${code.slice(0, 5)}_${language}`, language);
+      await page.goto(list);
+      await page.getByTestId(`game-${code}`).locator('.casino-tile__open').click();
+      await page.waitForURL(new RegExp(`/casino/play/${code}`));
+      await page.getByTestId('game-balance').waitFor();
+      const bet = page.getByTestId('game-bet');
+      await bet.waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectOnScreen(page, ['game-frame', 'game-stake', 'game-bet']);
+
+      await bet.click();
+      await page.getByTestId('round-result').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expectOnScreen(page, ['round-result', 'game-frame', 'game-stake', 'game-bet']);
       await context.close();
     },
   );

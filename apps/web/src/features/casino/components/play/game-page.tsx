@@ -97,7 +97,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
         </p>
         <SoundToggle />
       </header>
-      <div className="casino-frame">
+      <div className="casino-frame" data-testid="game-frame">
         <Board outcome={outcome} params={params} setParams={changeParams} roundKey={last?.round.round_uuid ?? 'idle'} />
         {last && (
           <p
@@ -119,7 +119,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
         <Controls params={params} setParams={changeParams} />
         <StakePicker stakes={stakes} value={chosenStake} onChange={setStake} />
         <GameRefusal message={refusal} />
-        <Button type="button" isBlock isLoading={play.isPending} onClick={placeBet}>
+        <Button type="button" isBlock isLoading={play.isPending} onClick={placeBet} data-testid="game-bet">
           {t('casino.play.bet', { amount: formatNumber(chosenStake) })}
         </Button>
       </div>

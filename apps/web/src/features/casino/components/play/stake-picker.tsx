@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function StakePicker({ stakes, value, onChange }: { stakes: number[]; value: number; onChange: (value: number) => void }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="casino-stake">
+    <fieldset className="casino-stake" data-testid="game-stake">
       <legend>{t('casino.stake')}</legend>
       <div className="casino-stake__buttons">
         {stakes.map((stake) => (
