@@ -64,7 +64,7 @@ describe('one screen per game on a phone', () => {
     async (language, betLabel) => {
       const { page, context } = await phonePlayer(`onescreen_${language}`, language);
       await page.goto('/home/group/brino-game-list/super-game');
-      await page.locator('button[aria-label*="Dice"], a[aria-label*="Dice"]').first().click();
+      await page.getByTestId('game-dice').locator('.casino-tile__open').click();
       await page.waitForURL(/\/casino\/play\/dice/);
       await page.getByTestId('game-balance').waitFor();
       const bet = page.getByRole('button', { name: betLabel });

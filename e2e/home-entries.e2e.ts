@@ -89,4 +89,28 @@ describe('entries of the home sidebar', () => {
     expect(await page.getByText(refusal.message).count()).toBe(0);
     await context.close();
   });
+
+  it('opens a category with games from every casino link of /home: the cards, the hero, the sidebar, the footer', async () => {
+    const { context, page } = await desktopPage();
+    await page.goto('/home');
+    await page.locator('.home-card').first().waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const links = await page.evaluate(() => [
+      ...new Set(
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href*="/home/group/"]')]
+          .map((link) => new URL(link.href).pathname)
+          .filter((href) => /-game-list\//.test(href)),
+      ),
+    ]);
+    // The five home cards' categories at least (the Indian casino is linked when its provider is there).
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    const empty: string[] = [];
+    for (const href of links) {
+      await page.goto(href);
+      await page.locator('.casino-tile, .casino-empty').first().waitFor();
+      if ((await page.locator('.casino-tile').count()) === 0) empty.push(href);
+    }
+    expect(empty, 'linked categories without a game').toEqual([]);
+    await context.close();
+  });
 });

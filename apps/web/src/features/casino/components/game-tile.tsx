@@ -2,6 +2,7 @@ import type { CasinoGame } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameImageUrl } from '../model/casino-groups';
+import { gameDisplayName } from '../model/game-name';
 
 export interface GameTileProps {
   game: CasinoGame;
@@ -17,6 +18,7 @@ export interface GameTileProps {
 export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOpen, isOpening }: GameTileProps) {
   const { t } = useTranslation();
   const [hasImage, setHasImage] = useState(true);
+  const name = gameDisplayName(t, game);
   return (
     <li className="casino-tile" data-testid={`game-${game.code}`}>
       <button
@@ -24,7 +26,7 @@ export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOp
         className="casino-tile__open"
         onClick={() => onOpen(game)}
         aria-busy={isOpening}
-        aria-label={t('casino.tile.play', { name: game.name })}
+        aria-label={t('casino.tile.play', { name })}
       >
         {hasImage ? (
           <img
@@ -38,10 +40,10 @@ export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOp
           />
         ) : (
           <span className="casino-tile__art casino-tile__art--fallback" aria-hidden="true">
-            {game.name.slice(0, 2)}
+            {name.slice(0, 2)}
           </span>
         )}
-        <span className="casino-tile__name">{game.name}</span>
+        <span className="casino-tile__name">{name}</span>
         <span className="casino-tile__provider">{game.provider_name}</span>
       </button>
       {onToggleFavourite && (
@@ -49,7 +51,7 @@ export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOp
           type="button"
           className={`casino-tile__heart${isFavourite ? ' casino-tile__heart--on' : ''}`}
           aria-pressed={isFavourite}
-          aria-label={t(isFavourite ? 'casino.tile.unfavourite' : 'casino.tile.favourite', { name: game.name })}
+          aria-label={t(isFavourite ? 'casino.tile.unfavourite' : 'casino.tile.favourite', { name })}
           onClick={() => onToggleFavourite(game)}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -16,6 +16,7 @@ import { SlotGame } from './slot-game';
 import { SoundToggle } from './sound-toggle';
 import { StakePicker } from './stake-picker';
 import '../../casino.css';
+import { ownGameName } from '../../model/game-name';
 
 export interface GamePageProps {
   gameCode: string;
@@ -91,7 +92,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
   return (
     <div className="casino-game" data-game={gameCode}>
       <header className="casino-game__head">
-        <h1>{state.data.game_name}</h1>
+        <h1>{ownGameName(t, gameCode, state.data.game_name)}</h1>
         <p className="casino-game__balance">
           {t('casino.play.balance')} <strong data-testid="game-balance">{formatRupees(balance)}</strong>
         </p>

@@ -19,6 +19,7 @@ import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useFairPlay, useFairState } from '../../api/fair-calls';
 import { playTone } from '../../model/sound';
+import { ownGameName } from '../../model/game-name';
 import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
@@ -293,7 +294,7 @@ export function SlotGame({
   return (
     <div className="casino-game slot-game" data-game={gameCode}>
       <header className="casino-game__head">
-        <h1>{state.data.game_name}</h1>
+        <h1>{ownGameName(t, gameCode, state.data.game_name)}</h1>
         <p className="casino-game__balance">
           {t('casino.play.balance')} <strong data-testid="game-balance">{formatRupees(balance)}</strong>
         </p>
