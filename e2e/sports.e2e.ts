@@ -49,9 +49,17 @@ describe('sports pages', () => {
   };
 
   /** A cricket match that starts in a minute or more (ten hours of the feed's time at 600×). */
+  /** A cricket match that starts in over a minute (at 600× the list moves fast: ask until there is one). */
   const laterCricket = async () => {
-    const upcoming = await post('match/getUpcomingMatches', {});
-    return upcoming.find((row) => row.sport_id === 4 && Date.parse(row.start_time) > Date.now() + 60_000)!;
+    let later: Row | undefined;
+    await expect
+      .poll(async () => {
+        const upcoming = await post('match/getUpcomingMatches', {});
+        later = upcoming.find((row) => row.sport_id === 4 && Date.parse(row.start_time) > Date.now() + 60_000);
+        return later !== undefined;
+      }, WAIT)
+      .toBe(true);
+    return later!;
   };
 
   beforeAll(async () => {

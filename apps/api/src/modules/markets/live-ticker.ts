@@ -4,13 +4,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { busTopics, type EventBus } from '../../lib/event-bus';
 import { deltaBetween, fullDelta } from './live-delta';
-import { FEED_TICK_MS, type MarketsService } from './markets.service';
+import { FEED_TICK_MS, type MarketsService, SNAPSHOT_LAG_MS } from './markets.service';
 
 /** Instances say they are alive this often; one not heard for PEER_TTL_MS is gone. */
 const ANNOUNCE_MS = 1_000;
 const PEER_TTL_MS = 3_500;
 /** A match stays priced this long after the last instance said a socket follows it. */
 const INTEREST_TTL_MS = 3_500;
+/**
+ * A seq names a moment of prices, not of the operator's state: an instance that has not yet read
+ * a suspension or a result (its caches lag by up to SNAPSHOT_LAG_MS) answers a snapshot at the
+ * same or a later seq than the delta that carried the change, and no diff after it would correct
+ * a page that took that snapshot. So for that long after a status changes, or a line comes or
+ * goes, the match is published whole at every moment (a full delta replaces a snapshot of the
+ * same seq or older).
+ */
+const WHOLE_AFTER_CHANGE_MS = SNAPSHOT_LAG_MS + FEED_TICK_MS;
+
+/** What the instances' caches decide in a snapshot: each market's and line's status, and which lines there are. */
+function cachedState(snapshot: MarketsSnapshot): string {
+  return JSON.stringify([
+    snapshot.markets.map((market) => [market.market_id, market.status, market.closed_by ?? null]),
+    snapshot.fancy.map((line) => [line.fancy_id, line.status, line.closed_by ?? null]),
+  ]);
+}
 
 export interface LiveTicker {
   /** This instance's sockets follow these matches now (called by the socket hub). */
@@ -35,7 +52,7 @@ export function createLiveTicker(
   const id = randomUUID();
   const peers = new Map<string, number>();
   const interest = new Map<number, number>();
-  const last = new Map<number, { snapshot: MarketsSnapshot; publishedSeq: number }>();
+  const last = new Map<number, { snapshot: MarketsSnapshot; publishedSeq: number; wholeUntil: number }>();
   const stops: (() => void)[] = [];
   let localIds: number[] = [];
   let running = false;
@@ -77,16 +94,18 @@ export function createLiveTicker(
           // The first look is published whole: a client's snapshot may predate a change (an
           // operator's suspension) made before this look, and no later diff would carry it.
           bus.publish(busTopics.match(matchId), fullDelta(snapshot));
-          last.set(matchId, { snapshot, publishedSeq: snapshot.seq });
+          last.set(matchId, { snapshot, publishedSeq: snapshot.seq, wholeUntil: 0 });
           continue;
         }
         if (snapshot.seq <= previous.snapshot.seq) continue;
-        const delta = deltaBetween(previous.snapshot, snapshot, previous.publishedSeq);
+        const wholeUntil =
+          cachedState(snapshot) === cachedState(previous.snapshot) ? previous.wholeUntil : at + WHOLE_AFTER_CHANGE_MS;
+        const delta = at < wholeUntil ? fullDelta(snapshot) : deltaBetween(previous.snapshot, snapshot, previous.publishedSeq);
         if (delta) {
           bus.publish(busTopics.match(matchId), delta);
-          last.set(matchId, { snapshot, publishedSeq: snapshot.seq });
+          last.set(matchId, { snapshot, publishedSeq: snapshot.seq, wholeUntil });
         } else {
-          last.set(matchId, { snapshot, publishedSeq: previous.publishedSeq });
+          last.set(matchId, { snapshot, publishedSeq: previous.publishedSeq, wholeUntil });
         }
       }
     } catch (error) {

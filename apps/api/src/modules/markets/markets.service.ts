@@ -33,6 +33,8 @@ export const FEED_TICK_MS = 250;
  */
 const BUNDLE_CACHE_MS = 2_000;
 const STATES_CACHE_MS = 1_000;
+/** How far behind the database an instance's snapshot may be: its caches' longest time. */
+export const SNAPSHOT_LAG_MS = Math.max(BUNDLE_CACHE_MS, STATES_CACHE_MS);
 const WEEK_MS = 7 * 24 * 3_600_000;
 const UPCOMING_LIMIT = 100;
 /** A race sport's list also holds the races finished this recently (the day's results), at most this many. */
