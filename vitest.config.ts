@@ -75,8 +75,10 @@ export default defineConfig({
           expect: patientPolls,
           globalSetup: adminCli,
           isolate: sharedModules,
-          // Chromium is heavy on two cores: one browser journey file at a time.
+          // Chromium is heavy on two cores: one browser journey file at a time, after the other
+          // projects (a group of their own: Vitest runs groups one after another).
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
