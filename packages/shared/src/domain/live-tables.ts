@@ -1,6 +1,6 @@
-import { andarBahar } from './fair/games/andar-bahar';
-import { roulette } from './fair/games/roulette';
-import { teenPatti } from './fair/games/teen-patti';
+import { ANDAR_BAHAR_PAYS, andarBahar } from './fair/games/andar-bahar';
+import { ROULETTE_PAYS, roulette } from './fair/games/roulette';
+import { TEEN_PATTI_PAYS, teenPatti } from './fair/games/teen-patti';
 import type { AnyFairGame } from './fair/registry';
 
 /**
@@ -88,19 +88,19 @@ export function liveSpot(table: LiveTable, spot: string): LiveSpot | undefined {
  * multiplier on an outcome the spot wins. Teen Patti's tie returns the stake on both spots.
  */
 export const LIVE_SPOT_PAYS: Record<LiveTableCode, Record<string, number>> = {
-  'live-andar-bahar': { andar: 19_000, bahar: 20_000 },
-  'live-teen-patti': { A: 19_800, B: 19_800 },
+  'live-andar-bahar': { ...ANDAR_BAHAR_PAYS },
+  'live-teen-patti': { ...TEEN_PATTI_PAYS },
   'live-roulette': {
-    red: 20_000,
-    black: 20_000,
-    odd: 20_000,
-    even: 20_000,
-    low: 20_000,
-    high: 20_000,
-    'dozen-1': 30_000,
-    'dozen-2': 30_000,
-    'dozen-3': 30_000,
-    zero: 360_000,
+    red: ROULETTE_PAYS.red,
+    black: ROULETTE_PAYS.black,
+    odd: ROULETTE_PAYS.odd,
+    even: ROULETTE_PAYS.even,
+    low: ROULETTE_PAYS.low,
+    high: ROULETTE_PAYS.high,
+    'dozen-1': ROULETTE_PAYS.dozen,
+    'dozen-2': ROULETTE_PAYS.dozen,
+    'dozen-3': ROULETTE_PAYS.dozen,
+    zero: ROULETTE_PAYS.straight,
   },
 };
 
