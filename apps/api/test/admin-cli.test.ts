@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
 import { type AppConfig, loadConfig } from '../src/config/env';
@@ -115,4 +117,14 @@ describe('the admin command line as a process', () => {
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/unknown command "frobnicate"/);
   });
+
+  // Every other test starts the bundled CLI (test/global-setup.ts); this one starts the command
+  // an operator types, from the source through the TypeScript loader.
+  it('runs as `npm run admin -- settings get` from the source', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'settings', 'get', 'sign_up'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, ...testDb.env, LOG_LEVEL: 'silent' },
+    });
+    expect(stdout.trim()).toBe('1');
+  }, 60_000);
 });

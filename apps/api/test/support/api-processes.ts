@@ -21,8 +21,8 @@ export interface ApiAnswer {
 }
 
 /**
- * Runs a bundled server script (plain `node`, see test/global-setup.ts; one that prints `{"port":N}` once listening) as a child process on the
- * database of `env`, and resolves with its address.
+ * Runs a server script that prints `{"port":N}` once listening, bundled for plain `node` by
+ * test/global-setup.ts, as a child process on the database of `env`; resolves with its address.
  */
 export function spawnServerScript(
   script: BundledScript,
