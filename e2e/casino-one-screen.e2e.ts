@@ -84,14 +84,18 @@ describe('one screen per game on a phone', () => {
   );
 
   /*
-   * The other games whose Bet button opened under the bottom bar (issue 26): one language each (Dice
-   * covers the three), Hindi and Bengali for two of them so their longer labels are checked too.
+   * The other games played with one tap of Bet (issue 26): one language each (Dice covers the
+   * three), Hindi and Bengali for some so their longer labels are checked too. Mines (tiles, then
+   * cash out), Crash (shared rounds) and the slots (their own journey) play differently.
    */
   it.each([
     ['teen-patti', '/home/group/indian-game-list/SN', 'hi'],
     ['european-roulette', '/home/group/brino-game-list/table-game', 'en'],
     ['lucky-7', '/home/group/indian-game-list/SN', 'bn'],
     ['plinko', '/home/group/brino-game-list/super-game', 'en'],
+    ['limbo', '/home/group/brino-game-list/super-game', 'en'],
+    ['andar-bahar', '/home/group/indian-game-list/SN', 'en'],
+    ['dragon-tiger', '/home/group/indian-game-list/SN', 'hi'],
   ])(
     'plays %s (from %s, in %s): board, stake, Bet button and result at once above the bottom bar',
     async (code, list, language) => {
