@@ -52,7 +52,7 @@ export function createLiveTicker(
   const id = randomUUID();
   const peers = new Map<string, number>();
   const interest = new Map<number, number>();
-  const last = new Map<number, { snapshot: MarketsSnapshot; publishedSeq: number; wholeUntil: number }>();
+  const last = new Map<number, { snapshot: MarketsSnapshot; state: string; publishedSeq: number; wholeUntil: number }>();
   const stops: (() => void)[] = [];
   let localIds: number[] = [];
   let running = false;
@@ -94,18 +94,18 @@ export function createLiveTicker(
           // The first look is published whole: a client's snapshot may predate a change (an
           // operator's suspension) made before this look, and no later diff would carry it.
           bus.publish(busTopics.match(matchId), fullDelta(snapshot));
-          last.set(matchId, { snapshot, publishedSeq: snapshot.seq, wholeUntil: 0 });
+          last.set(matchId, { snapshot, state: cachedState(snapshot), publishedSeq: snapshot.seq, wholeUntil: 0 });
           continue;
         }
         if (snapshot.seq <= previous.snapshot.seq) continue;
-        const wholeUntil =
-          cachedState(snapshot) === cachedState(previous.snapshot) ? previous.wholeUntil : at + WHOLE_AFTER_CHANGE_MS;
+        const state = cachedState(snapshot);
+        const wholeUntil = state === previous.state ? previous.wholeUntil : at + WHOLE_AFTER_CHANGE_MS;
         const delta = at < wholeUntil ? fullDelta(snapshot) : deltaBetween(previous.snapshot, snapshot, previous.publishedSeq);
         if (delta) {
           bus.publish(busTopics.match(matchId), delta);
-          last.set(matchId, { snapshot, publishedSeq: snapshot.seq, wholeUntil });
+          last.set(matchId, { snapshot, state, publishedSeq: snapshot.seq, wholeUntil });
         } else {
-          last.set(matchId, { snapshot, publishedSeq: previous.publishedSeq, wholeUntil });
+          last.set(matchId, { snapshot, state, publishedSeq: previous.publishedSeq, wholeUntil });
         }
       }
     } catch (error) {
