@@ -1,11 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
-
-/** The player's language as the site stores it (docs/product.md §3 `language`). */
-async function storeLanguage(context: BrowserContext, language: string): Promise<void> {
-  await context.addInitScript((code) => localStorage.setItem('language', code), language);
-}
+import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 describe("account: the site's own failure messages speak the player's language", () => {
   let site: Site;
@@ -23,7 +18,7 @@ describe("account: the site's own failure messages speak the player's language",
 
   it('says the site could not load in Bengali when the translations do not arrive', async () => {
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
-    await storeLanguage(context, 'bn');
+    await storeLanguage(context, site, 'bn');
     await page.route('**/assets/i18n/bn.json', (route) => route.abort());
     await page.goto('/home');
     await page.getByText('সাইটটি লোড করা যায়নি।', { exact: false }).waitFor();
@@ -33,7 +28,7 @@ describe("account: the site's own failure messages speak the player's language",
 
   it('toasts an unreachable server and an unreadable answer in Hindi', async () => {
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
-    await storeLanguage(context, 'hi');
+    await storeLanguage(context, site, 'hi');
     await page.goto('/home');
     await page.locator('.account-area').getByRole('button', { name: 'लॉग इन', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'लॉग इन' });

@@ -7,7 +7,7 @@ import { createMoneyModule } from '../apps/api/src/modules/money';
 import { type ManualClock, manualClock } from '../apps/api/test/accounts-support';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { loginByApi } from './support/account-helpers';
-import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+import { launchBrowser, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 /**
  * Issue 27 on the phone profile: the slip follows its price while open, a refusal for a moved
@@ -173,7 +173,7 @@ describe('the bet slip on a phone when prices move', () => {
 describe('sports lists on a phone', () => {
   it('label every price (1 / X / 2, Back and Lay), fit 390 px, and keep Latin digits and one ₹ format in Bengali', async () => {
     const { context, page } = await phonePlayer('lists_bn');
-    await context.addInitScript(() => localStorage.setItem('language', 'bn'));
+    await storeLanguage(context, site, 'bn');
     await page.goto('/sports/1');
     const rows = page.getByTestId('match-row');
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0);

@@ -139,6 +139,8 @@ describe('content pages', () => {
 
   it('shows Hindi when Hindi is stored, and fetches Bengali when the header switch changes the language', async () => {
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
+    // As the app keeps it for the server (the header switch below changes both).
+    await context.addCookies([{ name: 'lang', value: 'hi', url: site.baseUrl }]);
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('language-set')) {
         localStorage.setItem('language', 'hi');

@@ -8,7 +8,7 @@ import { createMoneyModule } from '../apps/api/src/modules/money';
 import { type SmsRecorder, smsRecorder } from '../apps/api/test/accounts-support';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-helpers';
-import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+import { launchBrowser, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 /**
  * Issue 10 on the phone profile (390x844, touch): every defect found in the first minute of a new
@@ -26,7 +26,7 @@ async function phonePage(browser: Browser, site: Site, language?: 'hi' | 'bn'): 
     hasTouch: true,
     locale: 'en-US',
   });
-  if (language) await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  if (language) await storeLanguage(context, site, language);
   return { context, page: await context.newPage() };
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createMarketsAdmin } from '../apps/api/src/modules/markets/markets-admin.service';
-import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 /** Set SPORTS_SCREENSHOTS=/some/dir to keep screenshots of the pages. */
 const SCREENSHOT_DIR = process.env.SPORTS_SCREENSHOTS;
@@ -171,9 +171,7 @@ describe('sports pages', () => {
 
   it('lists live and upcoming events across sports, counts live matches in the sidebar, in Hindi and Bengali', async () => {
     const { context, page } = await newPage(browser, site, DESKTOP_VIEWPORT);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'hi');
-    });
+    await storeLanguage(context, site, 'hi', true);
     await page.goto('/sports/upcoming/all');
     await page.getByRole('heading', { level: 1, name: HINDI_UPCOMING }).waitFor(WAIT);
     await page.getByTestId('match-row').first().waitFor(WAIT);
@@ -183,6 +181,7 @@ describe('sports pages', () => {
     await expect.poll(() => page.locator('.shell-nav__live-count').count(), WAIT).toBeGreaterThan(0);
 
     await page.evaluate(() => localStorage.setItem('language', 'bn'));
+    await context.addCookies([{ name: 'lang', value: 'bn', url: site.baseUrl }]);
     await page.goto(`/sports-detail/${(await freshLiveCricket()).match_id}`);
     await page.getByTestId('scoreboard').waitFor(WAIT);
     expect(await page.locator('.live-badge').first().textContent()).toBe('লাইভ');

@@ -4,7 +4,7 @@ import { systemClock } from '../../apps/api/src/lib/clock';
 import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { CUSTOMER_USER_TYPE, createUser } from '../../apps/api/src/modules/users/users.service';
 import { creditFromHouse } from '../../apps/api/test/wallet-support';
-import { PHONE_VIEWPORT, type Site } from './site';
+import { PHONE_VIEWPORT, type Site, storeLanguage } from './site';
 
 /** Closes the welcome banner that follows a login, when the site shows one. */
 export async function closeWelcomeBanner(page: Page): Promise<void> {
@@ -87,7 +87,7 @@ export async function fundedPhonePlayer(
   );
   const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
   const { language } = options;
-  if (language) await context.addInitScript((code) => localStorage.setItem('language', code), language);
+  if (language) await storeLanguage(context, site, language);
   await loginByApi(context, site, options.name, options.password);
   return { page: await context.newPage(), context };
 }

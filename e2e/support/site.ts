@@ -39,6 +39,22 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 export const DESKTOP_VIEWPORT = { width: 1366, height: 900 } as const;
 
+/**
+ * The player's language as a returning player's browser holds it: in storage for the app and in
+ * the `lang` cookie the app keeps for the server, which paints a page's first screen in it
+ * (apps/web/src/lib/i18n.ts). `ifUnset`: storage only where nothing is stored yet (a journey
+ * that switches the language later).
+ */
+export async function storeLanguage(context: BrowserContext, site: Site, language: string, ifUnset = false): Promise<void> {
+  await context.addCookies([{ name: 'lang', value: language, url: site.baseUrl }]);
+  await context.addInitScript(
+    ({ code, onlyIfUnset }) => {
+      if (!onlyIfUnset || !localStorage.getItem('language')) localStorage.setItem('language', code);
+    },
+    { code: language, onlyIfUnset: ifUnset },
+  );
+}
+
 /** A fresh browser profile (empty storage) pointed at the site. */
 export async function newPage(
   browser: Browser,

@@ -1,4 +1,4 @@
-import type { MarketsSnapshot, PaintedCall } from '@app/shared';
+import { formatDecimalOdds, type MarketsSnapshot, type MatchRow, type PaintedCall } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOpenMatchOdds } from './bets-support';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
@@ -42,5 +42,42 @@ describe('the first data painted into a sports page', () => {
     expect(await paintedCalls('/sports-detail/999999999')).toBeNull();
     expect(await paintedCalls('/sports/123')).toBeNull();
     expect(await paintedCalls('/home')).toBeNull();
+  });
+});
+
+/** The texts of the painted elements matching `pattern` (its first group), in page order. */
+function paintedTexts(html: string, pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((match) => match[1] ?? '');
+}
+
+describe('the first screen painted into a sports page (docs/shell.md "Speed")', () => {
+  it('/sports/4 shows its first rows with the prices the calls answer, styled in the first frame', async () => {
+    const res = await t.app.inject({ url: '/sports/4', headers: { cookie: 'lang=hi; tz=Asia%2FKolkata' } });
+    const rows = (await t.post('match/getMatches', { sport_id: 4, is_active: '1' })).json().data as MatchRow[];
+    const main = /<main id="main-content" class="shell__main" tabindex="-1">(.*?)<\/main>/s.exec(res.body)?.[1] ?? '';
+    expect(paintedTexts(main, /<span class="match-row__title">([^<]*)<\/span>/g)).toEqual(rows.slice(0, 10).map((row) => row.name));
+    const first = rows.find((row) => row.match_odds?.status === 'OPEN' && row.match_odds.runners[0]?.back);
+    expect(first).toBeDefined();
+    expect(main).toContain(`<span class="price__main">${formatDecimalOdds(first!.match_odds!.runners[0]!.back!.odds)}</span>`);
+    // Hindi texts from the built translations; the stylesheet in the head, so nothing paints unstyled.
+    expect(main).toContain('क्रिकेट');
+    expect(res.body.indexOf('rel="stylesheet"')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body).not.toContain('<!--page-main-->');
+  });
+
+  it('a match page shows its markets with the best prices; an unknown match only the frame', async () => {
+    const { matchId } = await findOpenMatchOdds(t);
+    const res = await t.app.inject({ url: `/sports-detail/${matchId}` });
+    const snapshot = (await t.post('market/getMarkets', { match_id: matchId })).json().data as MarketsSnapshot;
+    const odds = snapshot.markets.find((market) => market.market_type === 'MATCH_ODDS');
+    const best = odds?.runners[0]?.back[0];
+    expect(best).toBeDefined();
+    expect(res.body).toContain(`<h1 class="sports-page__title">${snapshot.match.name}</h1>`);
+    expect(res.body).toMatch(
+      new RegExp(`data-testid="best-back"[^>]*><span class="price__main">${formatDecimalOdds(best!.odds).replace('.', '\\.')}</span>`),
+    );
+    const missing = await t.app.inject({ url: '/sports-detail/999999999' });
+    expect(missing.body).not.toContain('id="main-content"');
+    expect(missing.body).not.toContain('<!--page-main-->');
   });
 });

@@ -39,3 +39,4 @@ export * from './domain/live-tables';
 export * from './api/live-tables';
 export * from './domain/operator-roles';
 export * from './api/admin';
+export * from './domain/sports-display';

@@ -22,11 +22,14 @@ export function storedLanguage(): LanguageCode {
 
 /**
  * The language also goes into a cookie, so the server can name it in the page it sends and have
- * the browser fetch its translations alongside the scripts (web-app.routes.ts).
+ * the browser fetch its translations alongside the scripts (web-app.routes.ts); the time zone
+ * too, so the start times the server paints into a sports page are the player's (web-shell.ts).
  */
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 function rememberLanguageForServer(language: LanguageCode): void {
   document.cookie = `lang=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (timeZone) document.cookie = `tz=${encodeURIComponent(timeZone)}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 async function fetchTranslations(language: LanguageCode): Promise<Record<string, unknown>> {

@@ -11,9 +11,12 @@ import {
   type PaintedPage,
   renderIndexHtml,
   type SiteLanguage,
+  timeZoneFromCookie,
   withFirstState,
   withModulePreloads,
+  withPaintedMain,
 } from './web-shell';
+import { paintSportsPage, type Translate, translator } from './sports-paint';
 
 /** Reads the operator's settings (the settings service; cached per instance). */
 export interface WebAppSettingsSource {
@@ -93,27 +96,29 @@ export async function registerWebApp(
   const routePreloads = readRoutePreloads(distDir);
   const hasDefaultIcon = existsSync(path.join(distDir, 'favicon.ico'));
   const painted = new Map<string, PaintedPage>();
-  const heroTexts = new Map<SiteLanguage, (HomeHeroText & { welcome: string }) | null>();
+  const translations = new Map<SiteLanguage, Translate>();
 
-  /** The home hero's texts from the built translations (assets/i18n/{lang}.json), read once. */
-  function heroTextIn(language: SiteLanguage): (HomeHeroText & { welcome: string }) | null {
-    if (!heroTexts.has(language)) {
-      let hero: (HomeHeroText & { welcome: string }) | null = null;
+  /** The built translations of a language (assets/i18n/{lang}.json), read once; none: every text empty. */
+  function textsIn(language: SiteLanguage): Translate {
+    let t = translations.get(language);
+    if (!t) {
+      let texts: Record<string, unknown> = {};
       try {
-        const file = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as {
-          shell?: { home?: Partial<HomeHeroText> };
-          site?: { welcome?: string };
-        };
-        const home = file.shell?.home;
-        if (home?.eyebrow && home.title && home.lead) {
-          hero = { eyebrow: home.eyebrow, title: home.title, lead: home.lead, welcome: file.site?.welcome ?? '' };
-        }
+        texts = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as Record<string, unknown>;
       } catch {
-        hero = null;
+        texts = {};
       }
-      heroTexts.set(language, hero);
+      t = translator(texts);
+      translations.set(language, t);
     }
-    return heroTexts.get(language) ?? null;
+    return t;
+  }
+
+  /** The home hero's texts, when the translations have them. */
+  function heroTextIn(language: SiteLanguage): (HomeHeroText & { welcome: string }) | null {
+    const t = textsIn(language);
+    const hero = { eyebrow: t('shell.home.eyebrow'), title: t('shell.home.title'), lead: t('shell.home.lead') };
+    return hero.eyebrow && hero.title && hero.lead ? { ...hero, welcome: t('site.welcome') } : null;
   }
 
   async function paintedPage(request: FastifyRequest): Promise<PaintedPage> {
@@ -133,8 +138,12 @@ export async function registerWebApp(
         hero && (brand || hero.welcome)
           ? { title: hero.title, lead: hero.lead, eyebrow: brand ? hero.eyebrow.replace('{{site}}', brand) : hero.welcome }
           : null;
+      // A sports page's first screen is painted into it for each request (sports-paint.ts).
+      const hasPaintedMain = group === 'sports' && firstState !== undefined;
       const html =
-        settings && template ? renderIndexHtml(template, settings, { hostname, language, homeHero }) : (template ?? '');
+        settings && template
+          ? renderIndexHtml(template, settings, { hostname, language, homeHero, hasPaintedMain })
+          : (template ?? '');
       page = compressPage(withModulePreloads(html, (group && routePreloads[group]) || []));
       if (painted.size >= PAINTED_PAGE_CACHE_SIZE) painted.delete(painted.keys().next().value ?? '');
       painted.set(key, page);
@@ -182,15 +191,27 @@ export async function registerWebApp(
       throw new AppError('NOT_FOUND', isApi ? 'No such API endpoint' : 'Not found');
     }
     const page = await paintedPage(request);
-    const calls = firstState ? await firstStateOf(request) : null;
-    // A page with its first data is painted for this request (fast compression, not cached).
-    return sendPage(request, reply, calls?.length ? compressPage(withFirstState(page.html.toString(), calls)) : page);
+    const pathname = new URL(request.url, 'http://site').pathname;
+    if (!firstState || pageGroupOf(pathname) === null) return sendPage(request, reply, page);
+    // A page with its first data is painted for this request (fast compression, not cached):
+    // its first screen in the frame, its data for the app's query cache.
+    const calls = (await firstStateOf(pathname, request)) ?? [];
+    const language = languageFromCookie(request.headers.cookie);
+    const content = calls.length
+      ? paintSportsPage(calls, {
+          t: textsIn(language),
+          language,
+          timeZone: timeZoneFromCookie(request.headers.cookie),
+          now: new Date(),
+        })
+      : null;
+    return sendPage(request, reply, compressPage(withFirstState(withPaintedMain(page.html.toString(), content), calls)));
   });
 
   /** The page's first data; a failure only costs the page its head start (the app asks itself). */
-  async function firstStateOf(request: FastifyRequest): Promise<PaintedCall[] | null> {
+  async function firstStateOf(pathname: string, request: FastifyRequest): Promise<PaintedCall[] | null> {
     try {
-      return (await firstState?.(new URL(request.url, 'http://site').pathname)) ?? null;
+      return (await firstState?.(pathname)) ?? null;
     } catch (error) {
       request.log.warn({ err: error }, 'first state of the page failed');
       return null;

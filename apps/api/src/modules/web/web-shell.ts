@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { type GlobalSettings, PAINTED_STATE_ELEMENT_ID, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
+import { type GlobalSettings, knownTimeZone, PAINTED_STATE_ELEMENT_ID, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
 
 /** Where the build's index.html takes the painted shell (apps/web/index.html). */
 export const HEAD_SLOT = '<!--app-head-->';
 export const ROOT_SLOT = '<!--app-shell-->';
+/** Where a page painted per request (a sports page's first screen) goes inside the frame. */
+const PAGE_MAIN_SLOT = '<!--page-main-->';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -93,6 +95,17 @@ export function languageFromCookie(cookieHeader: string | undefined): SiteLangua
   return (match?.[1] as SiteLanguage | undefined) ?? 'en';
 }
 
+/** The player's time zone from the `tz` cookie the site sets (an unknown one: undefined). */
+export function timeZoneFromCookie(cookieHeader: string | undefined): string | undefined {
+  const match = /(?:^|;\s*)tz=([^;]{1,100})/.exec(cookieHeader ?? '');
+  if (!match?.[1]) return undefined;
+  try {
+    return knownTimeZone(decodeURIComponent(match[1]));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The head additions: title, brand colours as CSS variables, theme colour, favicon and the
  * settings themselves (read by the app before its first render, so it never paints defaults first).
@@ -145,7 +158,7 @@ function renderHomeHero(hero: HomeHeroText): string {
   );
 }
 
-function renderBootShell(settings: GlobalSettings, siteName: string, hero: HomeHeroText | null): string {
+function renderBootShell(settings: GlobalSettings, siteName: string, content: string): string {
   const logo = settings.logo
     ? `<img src="${escapeHtml(imageUrl(settings.logo))}" alt="${escapeHtml(siteName)}" class="shell-logo__image" />`
     : `<span class="shell-logo__text">${escapeHtml(siteName)}</span>`;
@@ -159,7 +172,7 @@ function renderBootShell(settings: GlobalSettings, siteName: string, hero: HomeH
     `<header class="shell-header"><span class="shell-header__menu">${MENU_ICON}</span>` +
     `<span class="shell-logo">${logo}</span></header>` +
     `<div class="shell__body"><div class="shell-boot__sidebar"></div>` +
-    `<div class="shell__content">${ticker}${hero ? renderHomeHero(hero) : ''}</div></div></div>`
+    `<div class="shell__content">${ticker}${content}</div></div></div>`
   );
 }
 
@@ -173,10 +186,15 @@ export interface PaintOptions {
   language?: SiteLanguage;
   /** Given on /home: its hero is painted with the frame. */
   homeHero?: HomeHeroText | null;
+  /**
+   * A page whose content is painted for each request (withPaintedMain): the frame keeps a place
+   * for it, and the stylesheet stays in the head, so that content paints styled in the first frame.
+   */
+  hasPaintedMain?: boolean;
 }
 
 export function renderIndexHtml(template: string, settings: GlobalSettings, options: PaintOptions): string {
-  const { hostname, language = 'en', homeHero = null } = options;
+  const { hostname, language = 'en', homeHero = null, hasPaintedMain = false } = options;
   const siteName = siteNameOf(settings, hostname);
   const stylesheets: string[] = [];
   return (
@@ -188,15 +206,27 @@ export function renderIndexHtml(template: string, settings: GlobalSettings, opti
       // waiting for it, and it applies as soon as it arrives; main.tsx renders once it is in.
       .replace(
         /<link rel="stylesheet"( crossorigin)? href="([^"]+)">\s*/g,
-        (_tag, crossorigin: string | undefined, href: string) => {
+        (tag: string, crossorigin: string | undefined, href: string) => {
+          if (hasPaintedMain) return tag;
           stylesheets.push(`<link rel="stylesheet"${crossorigin ?? ''} href="${href}" data-app-style>`);
           return '';
         },
       )
       .replace(HEAD_SLOT, () => renderHead(settings, siteName, language))
-      .replace(ROOT_SLOT, () => renderBootShell(settings, siteName, homeHero))
+      .replace(ROOT_SLOT, () =>
+        renderBootShell(settings, siteName, hasPaintedMain ? PAGE_MAIN_SLOT : homeHero ? renderHomeHero(homeHero) : ''),
+      )
       .replace('</body>', () => `${stylesheets.join('')}</body>`)
   );
+}
+
+/**
+ * A page's content painted for this request (sports-paint.ts) in the frame's place for it, as
+ * the app's `<main>` holds it; null leaves the frame empty there (the app paints the page).
+ */
+export function withPaintedMain(html: string, content: string | null): string {
+  const main = content === null ? '' : `<main id="main-content" class="shell__main" tabindex="-1">${content}</main>`;
+  return html.replace(PAGE_MAIN_SLOT, () => main);
 }
 
 /**
@@ -204,6 +234,7 @@ export function renderIndexHtml(template: string, settings: GlobalSettings, opti
  * cache before its first render, so the prices paint with the page rather than a round trip later.
  */
 export function withFirstState(html: string, calls: readonly PaintedCall[]): string {
+  if (calls.length === 0) return html;
   const element = `<script type="application/json" id="${PAINTED_STATE_ELEMENT_ID}">${jsonForScript(calls)}</script>`;
   return html.replace('</body>', () => `${element}</body>`);
 }

@@ -1,8 +1,7 @@
-import type { Fancy, Market, MarketsSnapshot } from '@app/shared';
+import { type Fancy, type Market, type MarketsSnapshot, marketStateKey } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatOdds, formatSize } from '../model/format';
-import { marketStateKey } from '../model/race';
 import { fancySelection, marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
 import { PriceButton } from './price-button';

@@ -1,11 +1,9 @@
-import { type BetSelection, isRacingSport, type Market, type MatchRow } from '@app/shared';
+import { type BetSelection, isRacingSport, type Market, marketStateKey, type MatchRow, runnerLabels } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatOdds, formatSize, formatStart } from '../model/format';
-import { runnerLabels } from '../model/runner-labels';
-import { marketStateKey } from '../model/race';
 import { rowSelection, selectionKey } from '../model/selection';
 import { useNow } from '../model/use-now';
 import { PriceButton } from './price-button';

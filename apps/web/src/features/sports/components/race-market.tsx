@@ -1,7 +1,6 @@
-import { GREYHOUND_RACING_SPORT_ID, type Market, type MarketsSnapshot } from '@app/shared';
+import { GREYHOUND_RACING_SPORT_ID, type Market, type MarketsSnapshot, marketStateKey } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { formatOdds, formatSize } from '../model/format';
-import { marketStateKey } from '../model/race';
 import { marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
 import { PriceButton } from './price-button';

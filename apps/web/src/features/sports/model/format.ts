@@ -1,4 +1,4 @@
-import { formatCompactNumber, formatDecimalOdds, latinDigitsLocale } from '@app/shared';
+import { formatCompactNumber, formatDecimalOdds } from '@app/shared';
 
 /** Decimal odds as the exchange shows them: 1.5, 2.02, 120 (the site's one number format, docs/shell.md). */
 export const formatOdds = formatDecimalOdds;
@@ -8,12 +8,5 @@ export function formatSize(rupees: number): string {
   return formatCompactNumber(rupees);
 }
 
-/** Start time in the player's language and time zone. */
-export function formatStart(iso: string, language: string): string {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(
-    latinDigitsLocale(language),
-    sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
-  ).format(date);
-}
+/** Start time in the player's language and the browser's time zone (the server paints it the same way). */
+export { formatStart } from '@app/shared';

@@ -1,6 +1,6 @@
-import type { MatchRow } from '@app/shared';
+import { marketStateKey, type MatchRow } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { countdownText, marketStateKey, meetingsOf, positionKey, raceStateOf } from './race';
+import { countdownText, meetingsOf, positionKey, raceStateOf } from './race';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();

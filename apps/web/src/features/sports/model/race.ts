@@ -1,4 +1,4 @@
-import type { ClosedBy, MarketStatus, MatchRow, Placing } from '@app/shared';
+import type { MatchRow, Placing } from '@app/shared';
 
 /** Where a race stands: still to go off, off (running, markets suspended), or its result is in. */
 export type RaceState = 'upcoming' | 'off' | 'result';
@@ -53,7 +53,3 @@ export function positionKey(position: number): string {
   return position <= 3 ? `racing.position_${position}` : 'racing.position_other';
 }
 
-/** The translation key of a market's (or fancy line's) state: why it is closed when known. */
-export function marketStateKey(status: MarketStatus, closedBy?: ClosedBy): string {
-  return closedBy ? `marketState.${closedBy}` : `sports.status.${status}`;
-}

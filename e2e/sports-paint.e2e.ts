@@ -1,0 +1,97 @@
+import type { MatchRow } from '@app/shared';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+
+/**
+ * Issue 27: the server paints a sports page's first screen (apps/api/src/modules/web/sports-paint.ts)
+ * in the elements the app renders, so the prices show in the first frame and the app's first
+ * render takes their place without moving anything. This holds the two to each other: the page is
+ * read before the app's code may run, then after the app has rendered.
+ */
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite({ env: { SIM_SEED: 'painted', SIM_SPEED: '1' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/**
+ * The shape of what `selector` holds, element by element (tag, classes, test id, role), where a
+ * price cell counts as one whatever it holds (a price can come or go between the two looks) and a
+ * timeline's entries are left out (an event can happen meanwhile).
+ */
+function skeletonOf(page: Page, selector: string, limit: number): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, limit }) => {
+      const lines: string[] = [];
+      const walk = (element: Element, depth: number) => {
+        const isPrice = element.classList.contains('price');
+        const testId = element.getAttribute('data-testid');
+        lines.push(
+          `${'  '.repeat(depth)}${isPrice ? 'price' : element.tagName.toLowerCase()}.${isPrice ? '' : element.className}` +
+            `${testId ? `[${testId}]` : ''}${element.getAttribute('role') ? `(${element.getAttribute('role')})` : ''}`,
+        );
+        if (isPrice || element.tagName === 'OL') return;
+        for (const child of element.children) walk(child, depth + 1);
+      };
+      for (const element of [...document.querySelectorAll(selector)].slice(0, limit)) walk(element, 0);
+      return lines;
+    },
+    { selector, limit },
+  );
+}
+
+/** Loads `url` on a phone holding the app's scripts back, reads the painted page, then lets the app render. */
+async function paintedThenRendered(url: string, selector: string, limit: number) {
+  const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+  const held: Route[] = [];
+  let isHolding = true;
+  await page.route(/\/assets\/.*\.js$/, (route) => (isHolding ? void held.push(route) : route.continue()));
+  // The app's module scripts hold DOMContentLoaded back: wait for the painted frame instead.
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('.shell--boot main').waitFor();
+  const isAppRendered = () => page.evaluate(() => document.querySelector('.shell--boot') === null);
+  expect(await isAppRendered()).toBe(false);
+  const painted = await skeletonOf(page, selector, limit);
+  const paintedPrice = await page.locator('[data-testid="row-prices"] button.price, button[data-testid="best-back"]').first();
+  expect(await paintedPrice.isVisible()).toBe(true);
+  isHolding = false;
+  for (const route of held) await route.continue();
+  await page.waitForFunction(
+    (selector) => document.querySelector('.shell--boot') === null && document.querySelector(selector) !== null,
+    selector,
+  );
+  const rendered = await skeletonOf(page, selector, limit);
+  await context.close();
+  return { painted, rendered };
+}
+
+describe('a sports page painted by the server', () => {
+  it('shows /sports/4 as the app renders it: the same rows, labels and prices', async () => {
+    const { painted, rendered } = await paintedThenRendered('/sports/4', '.sports-page > .match-list-block > .match-list > li', 10);
+    expect(painted.length).toBeGreaterThan(20);
+    expect(painted).toEqual(rendered);
+    const { painted: head, rendered: renderedHead } = await paintedThenRendered('/sports/4', '.sports-page > :not(.match-list-block)', 5);
+    expect(head).toEqual(renderedHead);
+  });
+
+  it('shows a match page as the app renders it: scoreboard, markets and fancy', async () => {
+    const response = await fetch(`${site.baseUrl}/api/match/getMatches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sport_id: 4, is_active: '1' }),
+    });
+    const rows = ((await response.json()) as { data: MatchRow[] }).data;
+    const match = rows.find((row) => row.match_odds?.status === 'OPEN') ?? rows[0];
+    expect(match).toBeDefined();
+    const { painted, rendered } = await paintedThenRendered(`/sports-detail/${match!.match_id}`, '.match-detail > *', 20);
+    expect(painted.join('\n')).toContain('[best-back]');
+    expect(painted).toEqual(rendered);
+  });
+});
