@@ -74,10 +74,18 @@ async function paintedThenRendered(url: string, selector: string, limit: number)
 
 describe('a sports page painted by the server', () => {
   it('shows /sports/4 as the app renders it: the same rows, labels and prices', async () => {
-    const { painted, rendered } = await paintedThenRendered('/sports/4', '.sports-page > .match-list-block > .match-list > li', 10);
+    const { painted, rendered } = await paintedThenRendered(
+      '/sports/4',
+      '.sports-page > .match-list-block > .match-list > li',
+      10,
+    );
     expect(painted.length).toBeGreaterThan(20);
     expect(painted).toEqual(rendered);
-    const { painted: head, rendered: renderedHead } = await paintedThenRendered('/sports/4', '.sports-page > :not(.match-list-block)', 5);
+    const { painted: head, rendered: renderedHead } = await paintedThenRendered(
+      '/sports/4',
+      '.sports-page > :not(.match-list-block)',
+      5,
+    );
     expect(head).toEqual(renderedHead);
   });
 

@@ -55,7 +55,9 @@ describe('the first screen painted into a sports page (docs/shell.md "Speed")', 
     const res = await t.app.inject({ url: '/sports/4', headers: { cookie: 'lang=hi; tz=Asia%2FKolkata' } });
     const rows = (await t.post('match/getMatches', { sport_id: 4, is_active: '1' })).json().data as MatchRow[];
     const main = /<main id="main-content" class="shell__main" tabindex="-1">(.*?)<\/main>/s.exec(res.body)?.[1] ?? '';
-    expect(paintedTexts(main, /<span class="match-row__title">([^<]*)<\/span>/g)).toEqual(rows.slice(0, 10).map((row) => row.name));
+    expect(paintedTexts(main, /<span class="match-row__title">([^<]*)<\/span>/g)).toEqual(
+      rows.slice(0, 10).map((row) => row.name),
+    );
     const first = rows.find((row) => row.match_odds?.status === 'OPEN' && row.match_odds.runners[0]?.back);
     expect(first).toBeDefined();
     expect(main).toContain(`<span class="price__main">${formatDecimalOdds(first!.match_odds!.runners[0]!.back!.odds)}</span>`);
@@ -74,7 +76,9 @@ describe('the first screen painted into a sports page (docs/shell.md "Speed")', 
     expect(best).toBeDefined();
     expect(res.body).toContain(`<h1 class="sports-page__title">${snapshot.match.name}</h1>`);
     expect(res.body).toMatch(
-      new RegExp(`data-testid="best-back"[^>]*><span class="price__main">${formatDecimalOdds(best!.odds).replace('.', '\\.')}</span>`),
+      new RegExp(
+        `data-testid="best-back"[^>]*><span class="price__main">${formatDecimalOdds(best!.odds).replace('.', '\\.')}</span>`,
+      ),
     );
     const missing = await t.app.inject({ url: '/sports-detail/999999999' });
     expect(missing.body).not.toContain('id="main-content"');

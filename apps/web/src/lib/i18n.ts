@@ -29,7 +29,8 @@ const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 function rememberLanguageForServer(language: LanguageCode): void {
   document.cookie = `lang=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (timeZone) document.cookie = `tz=${encodeURIComponent(timeZone)}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  if (timeZone)
+    document.cookie = `tz=${encodeURIComponent(timeZone)}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 async function fetchTranslations(language: LanguageCode): Promise<Record<string, unknown>> {

@@ -85,7 +85,8 @@ describe('a sports list painted by the server', () => {
   });
 
   it('escapes every text from the feed', () => {
-    const html = paintSportsPage(list([row(1, { name: '<img src=x onerror=alert(1)>', series_name: '"quoted" & more' })]), context) ?? '';
+    const html =
+      paintSportsPage(list([row(1, { name: '<img src=x onerror=alert(1)>', series_name: '"quoted" & more' })]), context) ?? '';
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;quoted&quot; &amp; more');

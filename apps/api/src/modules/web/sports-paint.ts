@@ -54,7 +54,8 @@ const BOOK_SLOT = '<span class="market__book"></span>';
 export function translator(texts: Record<string, unknown>): Translate {
   return (key, values) => {
     let node: unknown = texts;
-    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split('.'))
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     const text = typeof node === 'string' ? node : '';
     return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '') : text;
   };
@@ -153,7 +154,9 @@ function sportPage(context: SportsPaintContext, sportId: number, series: readonl
       ? ''
       : `<div class="sports-chips" role="group" aria-label="${h(t('sports.series'))}">` +
         `<button type="button" class="sports-chip" aria-pressed="true" disabled>${h(t('sports.allSeries'))}</button>` +
-        series.map((item) => `<button type="button" class="sports-chip" aria-pressed="false" disabled>${h(item.name)}</button>`).join('') +
+        series
+          .map((item) => `<button type="button" class="sports-chip" aria-pressed="false" disabled>${h(item.name)}</button>`)
+          .join('') +
         `</div>`;
   return (
     `<section class="sports-page"><h1 class="sports-page__title">${h(sportTitle(context, sportId))}</h1>${chips}` +
@@ -165,7 +168,9 @@ function scoreboard(context: SportsPaintContext, match: MarketsSnapshot['match']
   const { t } = context;
   const board = match.scoreboard;
   const state =
-    (match.in_play ? `<span class="live-badge">${h(t('sports.live'))}</span>` : `<span>${h(t(`sports.board.${board.status}`))}</span>`) +
+    (match.in_play
+      ? `<span class="live-badge">${h(t('sports.live'))}</span>`
+      : `<span>${h(t(`sports.board.${board.status}`))}</span>`) +
     (board.status === 'not_started' ? startTime(context, match.start_time) : '');
   const teams =
     board.home && board.away
@@ -318,7 +323,9 @@ function matchPage(context: SportsPaintContext, snapshot: MarketsSnapshot): stri
     scoreboard(context, match) +
     markets
       .map((market) =>
-        isBookmakerMarket(market.market_id, market.market_name) ? bookmakerMarket(context, market) : ladderMarket(context, market),
+        isBookmakerMarket(market.market_id, market.market_name)
+          ? bookmakerMarket(context, market)
+          : ladderMarket(context, market),
       )
       .join('') +
     (fancy.length > 0 ? fancyTable(context, fancy) : '') +

@@ -102,9 +102,12 @@ export async function registerWebApp(
   function textsIn(language: SiteLanguage): Translate {
     let t = translations.get(language);
     if (!t) {
-      let texts: Record<string, unknown> = {};
+      let texts: Record<string, unknown>;
       try {
-        texts = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as Record<string, unknown>;
+        texts = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as Record<
+          string,
+          unknown
+        >;
       } catch {
         texts = {};
       }

@@ -52,4 +52,3 @@ export function meetingsOf(rows: readonly MatchRow[], now: number): Meeting[] {
 export function positionKey(position: number): string {
   return position <= 3 ? `racing.position_${position}` : 'racing.position_other';
 }
-
