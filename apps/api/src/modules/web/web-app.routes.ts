@@ -199,17 +199,25 @@ export async function registerWebApp(
     // A page with its first data is painted for this request (fast compression, not cached):
     // its first screen in the frame, its data for the app's query cache.
     const calls = (await firstStateOf(pathname, request)) ?? [];
-    const language = languageFromCookie(request.headers.cookie);
-    const content = calls.length
-      ? paintSportsPage(calls, {
-          t: textsIn(language),
-          language,
-          timeZone: timeZoneFromCookie(request.headers.cookie),
-          now: new Date(),
-        })
-      : null;
+    const content = calls.length ? paintedContentOf(calls, request) : null;
     return sendPage(request, reply, compressPage(withFirstState(withPaintedMain(page.html.toString(), content), calls)));
   });
+
+  /** The page's first screen from its data; a failure only leaves it to the app, as the data's does. */
+  function paintedContentOf(calls: PaintedCall[], request: FastifyRequest): string | null {
+    const language = languageFromCookie(request.headers.cookie);
+    try {
+      return paintSportsPage(calls, {
+        t: textsIn(language),
+        language,
+        timeZone: timeZoneFromCookie(request.headers.cookie),
+        now: new Date(),
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'painting the page failed');
+      return null;
+    }
+  }
 
   /** The page's first data; a failure only costs the page its head start (the app asks itself). */
   async function firstStateOf(pathname: string, request: FastifyRequest): Promise<PaintedCall[] | null> {
