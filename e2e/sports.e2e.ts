@@ -83,6 +83,8 @@ describe('sports pages', () => {
     // prices still move every few ticks.
     const match = await laterCricket();
     const row = page.getByTestId('match-row').filter({ has: page.locator(`a[href$="/sports-detail/${match.match_id}"]`) });
+    // The server painted the first rows; the app's first render puts its own in their place.
+    await page.locator('.shell--boot').waitFor({ state: 'detached', ...WAIT });
     await row.scrollIntoViewIfNeeded(WAIT);
     await expect.poll(() => row.getByRole('button').count(), WAIT).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'sport-phone');
