@@ -1,7 +1,8 @@
+import SQLite from 'better-sqlite3';
 import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../src/config/env';
+import { loadConfig, parseDatabaseUrl } from '../src/config/env';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
 import { userChangedColumn, userChangesChannel } from '../src/db/user-changes';
@@ -379,6 +380,41 @@ describe.skipIf(!isPostgres)('PostgreSQL: the writing process tells the others',
       await vi.waitFor(() => expect(otherHeard).toContain(userId), { timeout: NOTIFY_DEADLINE_MS });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe.skipIf(isPostgres)('SQLite: another connection’s commits are heard through data_version', () => {
+  /** Another process writing the file (the admin CLI), synchronous so it can land between two calls. */
+  function otherWriter(): SQLite.Database {
+    const target = parseDatabaseUrl(testDb.env.DATABASE_URL ?? '');
+    if (target.kind !== 'sqlite') throw new Error('a SQLite test database was expected');
+    const other = new SQLite(target.file);
+    other.pragma('busy_timeout = 5000');
+    return other;
+  }
+
+  it('calls of one turn share one look, taken after the last of them: a commit between two calls is heard', async () => {
+    const userId = await addPlayer();
+    const other = otherWriter();
+    try {
+      const first = handle.userChanges.whenCaughtUp();
+      other.prepare('update users set is_disabled = 1 where id = ?').run(userId);
+      const second = handle.userChanges.whenCaughtUp();
+      expect(first).toBeInstanceOf(Promise);
+      expect(second).toBe(first);
+      expect(heard).toEqual([]);
+      await second;
+      expect(heard).toEqual([null]);
+      // A call after the look gets a look of its own, which hears a commit made since.
+      heard.length = 0;
+      other.prepare('update users set is_disabled = 0 where id = ?').run(userId);
+      const third = handle.userChanges.whenCaughtUp();
+      expect(third).not.toBe(first);
+      await third;
+      expect(heard).toEqual([null]);
+    } finally {
+      other.close();
     }
   });
 });

@@ -20,8 +20,9 @@ import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Dri
  *   notifying transaction's COMMIT takes a database-wide lock). A change made by hand in SQL is
  *   heard by no copy: copies live 60 s at most.
  * - Other processes, SQLite (another API process or the admin CLI writing the same file):
- *   `PRAGMA data_version`, read by `whenCaughtUp()` before every answer from copies (and by
- *   `catchUp()` at most once a millisecond); a change there drops everything.
+ *   `PRAGMA data_version`, read by `whenCaughtUp()` before every answer from copies (one read
+ *   after the calls of an event-loop turn have arrived serves them all) and by `catchUp()` at
+ *   most once a millisecond; a change there drops everything.
  * The function `app_user_changed` only returns its argument, on both databases.
  */
 export type UserChangeListener = (userId: number | null) => void;
@@ -38,8 +39,9 @@ export interface UserChangeFeed {
   whenTold(): Promise<void> | undefined;
   /**
    * Settles once this process has heard every change any process committed before the call, so
-   * copies read after it are current; undefined when that is already so (SQLite, or no copies are
-   * served). Never rejects. Every answer from copies waits for it (plugins/auth.ts).
+   * copies read after it are current; undefined when that is already so (no copies are served).
+   * Calls waiting at once share one look (PostgreSQL: a barrier; SQLite: a pragma read after this
+   * turn of the event loop). Never rejects. Every answer from copies waits for it (plugins/auth.ts).
    */
   whenCaughtUp(): Promise<void> | undefined;
   /** False while a notice could be missed (PostgreSQL: the listener is reconnecting): serve no copies. */
@@ -130,7 +132,7 @@ export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.D
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get();
   let checkedAt = performance.now();
-  /** Another connection committed since the last look (one cheap pragma read): drop everything. */
+  /** Another connection committed since the last look (one pragma read): drop everything. */
   const lookNow = () => {
     checkedAt = performance.now();
     const version = dataVersion.get();
@@ -139,6 +141,23 @@ export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.D
       listeners.emit(null);
     }
   };
+  /**
+   * The look that the calls waiting now share. The pragma takes and drops a lock on the WAL
+   * index (two system calls), the poll's largest cost after the socket itself; one look serves
+   * every call read from the sockets in this turn of the event loop. It runs in the turn's check
+   * phase (setImmediate), after the poll phase has read them all, so it still comes after each
+   * call arrived: a commit that another process made before a call arrived is seen by it.
+   */
+  let look: Promise<void> | undefined;
+  const lookAfterThisTurn = () =>
+    new Promise<void>((resolve) => {
+      setImmediate(() => {
+        // A call from here on waits for the next look: this one may already have read the version.
+        look = undefined;
+        lookNow();
+        resolve();
+      });
+    });
   return {
     live: true,
     subscribe(listener) {
@@ -148,8 +167,8 @@ export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.D
     // Other processes look at the file itself: nothing to tell them.
     whenTold: () => undefined,
     whenCaughtUp() {
-      lookNow();
-      return undefined;
+      look ??= lookAfterThisTurn();
+      return look;
     },
     onError() {},
     catchUp() {
