@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { loadConfig, parseDatabaseUrl } from '../src/config/env';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database';
 import { createUserCache, HOT_COPIES } from '../src/db/user-cache';
-import { userChangedColumn, userChangesChannel } from '../src/db/user-changes';
+import { sqliteUserChanges, userChangedColumn, userChangesChannel } from '../src/db/user-changes';
 import { lockNewPlayer, type Tx } from '../src/db/unit-of-work';
 import { userAccountKey } from '../src/modules/ledger/ledger.repository';
 import { createLedger } from '../src/modules/ledger/ledger.service';
@@ -416,5 +416,15 @@ describe.skipIf(isPostgres)('SQLite: another connection’s commits are heard th
     } finally {
       other.close();
     }
+  });
+
+  it('a look that fails (the file closed) drops every copy and still settles', async () => {
+    const connection = new SQLite(':memory:');
+    const feed = sqliteUserChanges(connection);
+    const dropped: (number | null)[] = [];
+    feed.subscribe((userId) => dropped.push(userId));
+    connection.close();
+    await feed.whenCaughtUp();
+    expect(dropped).toEqual([null]);
   });
 });

@@ -154,7 +154,12 @@ export function sqliteUserChanges(connection: SQLite.Database, reader?: SQLite.D
       setImmediate(() => {
         // A call from here on waits for the next look: this one may already have read the version.
         look = undefined;
-        lookNow();
+        try {
+          lookNow();
+        } catch {
+          // No look (the file closed under us): drop every copy, so the waiting calls read the database.
+          listeners.emit(null);
+        }
         resolve();
       });
     });
