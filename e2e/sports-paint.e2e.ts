@@ -73,6 +73,34 @@ async function paintedThenRendered(url: string, selector: string, limit: number)
 }
 
 describe('a sports page painted by the server', () => {
+  it('keeps its prices on screen while the page’s code is slow, until the app shows them (no loading state between)', async () => {
+    const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
+    // The sports pages' code arrives 3 s late, past the first render's usual wait (1.5 s).
+    await page.route(/\/assets\/sports-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    // From the first moment a price is in the page, note any moment it has none.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __pricesGone: number; __pricesSeen: boolean };
+      w.__pricesGone = 0;
+      w.__pricesSeen = false;
+      new MutationObserver(() => {
+        const hasPrices = document.querySelector('[data-testid="row-prices"] button.price') !== null;
+        if (hasPrices) w.__pricesSeen = true;
+        else if (w.__pricesSeen) w.__pricesGone += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/sports/4', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('.shell--boot') === null && document.querySelector('.sports-page'), {
+      timeout: 30_000,
+    });
+    await page.locator('[data-testid="row-prices"] button.price:enabled').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pricesSeen: boolean }).__pricesSeen)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __pricesGone: number }).__pricesGone)).toBe(0);
+    await context.close();
+  });
+
   it('shows /sports/4 as the app renders it: the same rows, labels and prices', async () => {
     const { painted, rendered } = await paintedThenRendered(
       '/sports/4',

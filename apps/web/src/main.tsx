@@ -3,7 +3,7 @@ import './styles/base.css';
 import './styles/fonts.css';
 // What runs before the app: the frame's data and the translations start loading at once. Deep
 // imports, so this first module graph stays small (docs/shell.md "Speed").
-import { frameDataOrTimeout, prefetchFrameData } from '@/app/frame-data';
+import { FRAME_DATA_WAIT_MS, frameDataOrTimeout, PAINTED_PAGE_WAIT_MS, prefetchFrameData } from '@/app/frame-data';
 import { preloadRoute, seedPaintedState } from '@/app/route-data';
 import { applyBrandColorsAndTitle } from '@/features/shell/components/branding';
 import { initialGlobalSettings } from '@/lib/global-settings';
@@ -102,7 +102,9 @@ async function start(root: HTMLElement): Promise<void> {
   // The first render waits (at most FRAME_DATA_WAIT_MS) for what it shows first: on a sports page
   // its prices and code, which then paint in that render, not after the frame's slower lists
   // (the live counts, the lobby), which fill in when they come; elsewhere the frame's data.
-  await frameDataOrTimeout(routeData ?? frameData);
+  // A page the server painted is on screen already: it stays until the app can show it whole.
+  const isPainted = root.querySelector('.shell--boot #main-content') !== null;
+  await frameDataOrTimeout(routeData ?? frameData, isPainted ? PAINTED_PAGE_WAIT_MS : FRAME_DATA_WAIT_MS);
   let renderApp: typeof RenderApp;
   try {
     renderApp = await app;

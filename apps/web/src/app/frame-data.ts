@@ -11,6 +11,13 @@ import { liveMatchesQuery } from '@/features/sports/api/get-event-lists';
 export const FRAME_DATA_WAIT_MS = 1_500;
 
 /**
+ * On a page whose first screen the server painted (a sports page's prices: web-shell.ts), the
+ * first render waits this long for the page's code and data: that screen is already in view, and
+ * rendering before the page's code is in would swap its prices for a loading state.
+ */
+export const PAINTED_PAGE_WAIT_MS = 15_000;
+
+/**
  * Fetches what every page's frame shows at once (the sports list, the live counts, the casino
  * lobby and providers behind the Indian casino link), so the first render already has it. Without
  * this the calls started after the first render and each answer rendered the frame again in one

@@ -4,6 +4,9 @@ import { upcomingMatchesQuery } from '@/features/sports/api/get-event-lists';
 import { matchesQuery } from '@/features/sports/api/get-matches';
 import { seriesQuery } from '@/features/sports/api/get-series';
 import { marketsQuery } from '@/features/sports/api/markets-query';
+import type * as SportsRoutesModule from './routes/sports-routes';
+
+type SportsRoutes = typeof SportsRoutesModule;
 
 /** The path whose code and data were last asked for (main.tsx's first page, then the router's). */
 let preloadedPath: string | null = null;
@@ -35,9 +38,24 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
   return Promise.all(requests).then(() => undefined);
 }
 
+/** The sports routes' module once it has loaded (loadSportsCode), for lazy-pages.tsx. */
+let sportsRoutes: SportsRoutes | undefined;
+
 /** The sports routes (with the slip and book wiring) and the sports pages, fetched in parallel. */
 function loadSportsCode(): Promise<unknown> {
-  return Promise.all([import('./routes/sports-routes'), import('@/features/sports/pages')]);
+  return Promise.all([
+    import('./routes/sports-routes').then((module) => (sportsRoutes = module)),
+    import('@/features/sports/pages'),
+  ]);
+}
+
+/**
+ * The sports routes when their code is in already: the lazy routes render them at once instead of
+ * showing the loading state for a turn, which on a page the server painted (a sports page's
+ * prices) replaced the prices with a spinner between the painted screen and the app's.
+ */
+export function loadedSportsRoutes(): SportsRoutes | undefined {
+  return sportsRoutes;
 }
 
 /**

@@ -1,12 +1,20 @@
 import { type ComponentType, lazy } from 'react';
+import { loadedSportsRoutes } from '../route-data';
 
 /**
  * Route pages other than /home, each in its own chunk: /home loads only the frame and its own page
  * (docs/shell.md "Speed"). The names match the pages, so routes read as before. A chunk that
  * fails to load is answered by the page error boundary (app/routes/page-boundary.tsx) with Retry.
  */
-function page<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+function page<P extends object>(load: () => Promise<ComponentType<P>>, loaded?: () => ComponentType<P> | undefined) {
+  return lazy(() => {
+    const component = loaded?.();
+    if (!component) return load().then((module) => ({ default: module }));
+    // Its code is in already (app/route-data.ts preloads it with the route): a thenable that
+    // answers at once, so React renders the page in this render rather than suspending a turn.
+    const ready = { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }) };
+    return ready as unknown as Promise<{ default: ComponentType<P> }>;
+  });
 }
 
 export const ActivityLogPage = page(() => import('@/features/account/pages').then((m) => m.ActivityLogPage));
@@ -21,10 +29,22 @@ export const CurrentBetsPage = page(() => import('./bets-routes').then((m) => m.
 export const BetHistoryPage = page(() => import('@/features/bets/pages').then((m) => m.BetHistoryPage));
 // The sports routes with their pages, bet-slip and book wiring, one chunk: none of it is needed
 // on /home. sports-routes.tsx imports the sports pages itself (nothing here), so no import loops back.
-export const SportRoute = page(() => import('./sports-routes').then((m) => m.SportRoute));
-export const EventsRoute = page(() => import('./sports-routes').then((m) => m.EventsRoute));
-export const MatchDetailRoute = page(() => import('./sports-routes').then((m) => m.MatchDetailRoute));
-export const RaceDetailRoute = page(() => import('./sports-routes').then((m) => m.RaceDetailRoute));
+export const SportRoute = page(
+  () => import('./sports-routes').then((m) => m.SportRoute),
+  () => loadedSportsRoutes()?.SportRoute,
+);
+export const EventsRoute = page(
+  () => import('./sports-routes').then((m) => m.EventsRoute),
+  () => loadedSportsRoutes()?.EventsRoute,
+);
+export const MatchDetailRoute = page(
+  () => import('./sports-routes').then((m) => m.MatchDetailRoute),
+  () => loadedSportsRoutes()?.MatchDetailRoute,
+);
+export const RaceDetailRoute = page(
+  () => import('./sports-routes').then((m) => m.RaceDetailRoute),
+  () => loadedSportsRoutes()?.RaceDetailRoute,
+);
 // /deposit with responsible play's deposit limits; /responsible-gambling's text with its controls.
 export const DepositPage = page(() => import('./deposit-route').then((m) => m.DepositRoute));
 export const ResponsibleGamblingPage = page(() => import('./responsible-gambling-route').then((m) => m.ResponsibleGamblingRoute));
