@@ -36,7 +36,9 @@ describe('start times', () => {
   });
 
   it('knows real time zones only', () => {
-    expect(knownTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    // One canonical name however it is spelled (Node may name Kolkata by its older name).
+    expect(knownTimeZone('asia/KOLKATA')).toBe(knownTimeZone('Asia/Kolkata'));
+    expect(knownTimeZone('Asia/Kolkata')).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
     expect(knownTimeZone('Mars/Base')).toBeUndefined();
     expect(knownTimeZone('<script>')).toBeUndefined();
     expect(knownTimeZone(undefined)).toBeUndefined();

@@ -26,12 +26,14 @@ export function marketStateKey(status: MarketStatus, closedBy?: ClosedBy): strin
   return closedBy ? `marketState.${closedBy}` : `sports.status.${status}`;
 }
 
-/** A time zone name the platform's Intl knows (`Asia/Kolkata`), else undefined. */
+/**
+ * A time zone the platform's Intl knows, by its canonical name (`asia/kolkata` and `Asia/Kolkata`
+ * are one zone, so one cached format), else undefined.
+ */
 export function knownTimeZone(name: string | undefined): string | undefined {
   if (!name || !/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return undefined;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name;
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -43,13 +45,28 @@ export function knownTimeZone(name: string | undefined): string | undefined {
  */
 export function formatStart(iso: string, language: string, timeZone?: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const locale = latinDigitsLocale(language);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const day = dateFormat('en-CA', timeZone, 'day');
   const sameDay = day.format(date) === day.format(now);
-  return new Intl.DateTimeFormat(
-    locale,
-    sameDay
-      ? { timeZone, hour: '2-digit', minute: '2-digit' }
-      : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
-  ).format(date);
+  return dateFormat(latinDigitsLocale(language), timeZone, sameDay ? 'time' : 'dayAndTime').format(date);
+}
+
+const DATE_PARTS = {
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  dayAndTime: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Formats are made once per locale, zone and parts: making one costs tens of microseconds, and a
+ * painted list prints a start time per row (zones are the ones knownTimeZone accepts, so few).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, timeZone: string | undefined, parts: keyof typeof DATE_PARTS): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${parts}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...DATE_PARTS[parts] });
+    dateFormats.set(key, format);
+  }
+  return format;
 }

@@ -11,6 +11,7 @@ import {
   type MarketsSnapshot,
   type MatchRow,
   type PaintedCall,
+  type Price,
   runnerLabels,
   type Series,
 } from '@app/shared';
@@ -61,10 +62,21 @@ export function translator(texts: Record<string, unknown>): Translate {
   };
 }
 
-function priceButton(
-  context: SportsPaintContext,
-  options: { side: 'back' | 'lay'; main: string | null; sub?: string; label: string; testId?: string },
-): string {
+/** One price as PriceButton draws it: what is big (odds or runs) and small (size), null when none is on offer. */
+interface PaintedPrice {
+  side: 'back' | 'lay';
+  main: string | null;
+  sub: string | undefined;
+  label: string;
+  testId?: string | undefined;
+}
+
+/** An exchange price: odds as the exchanges print them, the size compact. */
+function exchangePrice(price: Price | null | undefined): Pick<PaintedPrice, 'main' | 'sub'> {
+  return price ? { main: formatDecimalOdds(price.odds), sub: formatCompactNumber(price.size) } : { main: null, sub: undefined };
+}
+
+function priceButton(context: SportsPaintContext, options: PaintedPrice): string {
   const { t } = context;
   const testId = options.testId ? ` data-testid="${h(options.testId)}"` : '';
   if (options.main === null) {
@@ -84,6 +96,11 @@ function priceButton(
   );
 }
 
+/** A price in a table cell (market-tables.tsx). */
+function priceCell(context: SportsPaintContext, cellClass: string, options: PaintedPrice): string {
+  return `<span role="cell" class="${cellClass}">${priceButton(context, options)}</span>`;
+}
+
 function startTime(context: SportsPaintContext, iso: string): string {
   const text = context.timeZone ? formatStart(iso, context.language, context.timeZone, context.now) : '';
   return `<time datetime="${h(iso)}">${h(text)}</time>`;
@@ -98,12 +115,7 @@ function rowPrices(context: SportsPaintContext, row: MatchRow): string {
   const runners = odds.runners.map((runner, index) => {
     const prices = (['back', 'lay'] as const).map((side) => {
       const price = isSuspended ? null : runner[side];
-      return priceButton(context, {
-        side,
-        main: price ? formatDecimalOdds(price.odds) : null,
-        ...(price ? { sub: formatCompactNumber(price.size) } : {}),
-        label: `${row.name}: ${runner.name}`,
-      });
+      return priceButton(context, { side, ...exchangePrice(price), label: `${row.name}: ${runner.name}` });
     });
     return (
       `<div class="row-runner"><span class="row-runner__label" aria-hidden="true" title="${h(runner.name)}" data-testid="runner-label">` +
@@ -228,17 +240,13 @@ function ladderMarket(context: SportsPaintContext, market: Market): string {
     const cells = [
       ...[2, 1, 0].map((level) => ({ level, side: 'back' as const, price: runner.back[level] })),
       ...[0, 1, 2].map((level) => ({ level, side: 'lay' as const, price: runner.lay[level] })),
-    ].map(
-      ({ level, side, price }) =>
-        `<span role="cell" class="ladder__cell ladder__cell--l${level}">` +
-        priceButton(context, {
-          side,
-          main: price ? formatDecimalOdds(price.odds) : null,
-          ...(price ? { sub: formatCompactNumber(price.size) } : {}),
-          label: runner.name,
-          ...(level === 0 ? { testId: `best-${side}` } : {}),
-        }) +
-        `</span>`,
+    ].map(({ level, side, price }) =>
+      priceCell(context, `ladder__cell ladder__cell--l${level}`, {
+        side,
+        ...exchangePrice(price),
+        label: runner.name,
+        testId: level === 0 ? `best-${side}` : undefined,
+      }),
     );
     return `<div class="ladder__row" role="row" data-testid="runner"><span class="ladder__name" role="rowheader">${h(runner.name)}${BOOK_SLOT}</span>${cells.join('')}</div>`;
   });
@@ -256,16 +264,13 @@ function bookmakerMarket(context: SportsPaintContext, market: Market): string {
   const rows = market.runners.map((runner) => {
     const cells = (['back', 'lay'] as const).map((side) => {
       const price = runner[side][0];
-      return (
-        `<span role="cell" class="ladder__cell">` +
-        priceButton(context, {
-          side,
-          main: price ? String(price.odds) : null,
-          ...(price ? { sub: formatCompactNumber(price.size) } : {}),
-          label: runner.name,
-        }) +
-        `</span>`
-      );
+      // Bookmaker odds are per 100, printed as they are.
+      return priceCell(context, 'ladder__cell', {
+        side,
+        main: price ? String(price.odds) : null,
+        sub: price ? formatCompactNumber(price.size) : undefined,
+        label: runner.name,
+      });
     });
     return `<div class="ladder__row" role="row"><span class="ladder__name" role="rowheader">${h(runner.name)}${BOOK_SLOT}</span>${cells.join('')}</div>`;
   });
@@ -286,16 +291,12 @@ function fancyTable(context: SportsPaintContext, lines: readonly Fancy[]): strin
     const cells = (['no', 'yes'] as const).map((side) => {
       const run = side === 'no' ? line.run_no : line.run_yes;
       const size = side === 'no' ? line.size_no : line.size_yes;
-      return (
-        `<span role="cell" class="ladder__cell">` +
-        priceButton(context, {
-          side: side === 'yes' ? 'back' : 'lay',
-          main: run === null ? null : String(run),
-          ...(size === null ? {} : { sub: String(size) }),
-          label: `${line.name} ${t(`sports.${side}`)}`,
-        }) +
-        `</span>`
-      );
+      return priceCell(context, 'ladder__cell', {
+        side: side === 'yes' ? 'back' : 'lay',
+        main: run === null ? null : String(run),
+        sub: size === null ? undefined : String(size),
+        label: `${line.name} ${t(`sports.${side}`)}`,
+      });
     });
     return (
       `<div class="ladder__row" role="row" data-status="${h(line.status)}" data-testid="fancy-line">` +

@@ -124,11 +124,9 @@ export async function registerWebApp(
     return hero.eyebrow && hero.title && hero.lead ? { ...hero, welcome: t('site.welcome') } : null;
   }
 
-  async function paintedPage(request: FastifyRequest): Promise<PaintedPage> {
+  async function paintedPage(request: FastifyRequest, pathname: string, language: SiteLanguage): Promise<PaintedPage> {
     const settings = settingsSource ? await settingsSource.getSettings() : null;
     const { hostname } = request;
-    const language = languageFromCookie(request.headers.cookie);
-    const pathname = new URL(request.url, 'http://site').pathname;
     const isHome = pathname === '/' || pathname === '/home';
     const group = pageGroupOf(pathname);
     const key = JSON.stringify([settings, hostname, language, isHome, group]);
@@ -193,19 +191,31 @@ export async function registerWebApp(
     if (isApi || looksLikeFile || !isPageRead || !template) {
       throw new AppError('NOT_FOUND', isApi ? 'No such API endpoint' : 'Not found');
     }
-    const page = await paintedPage(request);
     const pathname = new URL(request.url, 'http://site').pathname;
+    const language = languageFromCookie(request.headers.cookie);
+    const page = await paintedPage(request, pathname, language);
     if (!firstState || pageGroupOf(pathname) === null) return sendPage(request, reply, page);
+    const calls = (await firstStateOf(pathname, request)) ?? [];
+    if (calls.length === 0) return sendPage(request, reply, frameOnly(page));
     // A page with its first data is painted for this request (fast compression, not cached):
     // its first screen in the frame, its data for the app's query cache.
-    const calls = (await firstStateOf(pathname, request)) ?? [];
-    const content = calls.length ? paintedContentOf(calls, request) : null;
+    const content = paintedContentOf(calls, language, request);
     return sendPage(request, reply, compressPage(withFirstState(withPaintedMain(page.html.toString(), content), calls)));
   });
 
+  /** A sports page without first data (the live list, an unknown match): the frame alone, compressed once. */
+  const framesOnly = new WeakMap<PaintedPage, PaintedPage>();
+  function frameOnly(page: PaintedPage): PaintedPage {
+    let frame = framesOnly.get(page);
+    if (!frame) {
+      frame = compressPage(withPaintedMain(page.html.toString(), null));
+      framesOnly.set(page, frame);
+    }
+    return frame;
+  }
+
   /** The page's first screen from its data; a failure only leaves it to the app, as the data's does. */
-  function paintedContentOf(calls: PaintedCall[], request: FastifyRequest): string | null {
-    const language = languageFromCookie(request.headers.cookie);
+  function paintedContentOf(calls: PaintedCall[], language: SiteLanguage, request: FastifyRequest): string | null {
     try {
       return paintSportsPage(calls, {
         t: textsIn(language),

@@ -234,7 +234,6 @@ export function withPaintedMain(html: string, content: string | null): string {
  * cache before its first render, so the prices paint with the page rather than a round trip later.
  */
 export function withFirstState(html: string, calls: readonly PaintedCall[]): string {
-  if (calls.length === 0) return html;
   const element = `<script type="application/json" id="${PAINTED_STATE_ELEMENT_ID}">${jsonForScript(calls)}</script>`;
   return html.replace('</body>', () => `${element}</body>`);
 }
