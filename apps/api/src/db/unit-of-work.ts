@@ -114,17 +114,32 @@ export function assertPlayerLocked(tx: object, userId: number): void {
   }
 }
 
-/**
- * Takes the money lock of a player created in this very transaction (their accounts and demo
- * money are set up at birth). No other transaction can know the player yet, so taking the lock
- * here, after other writes, cannot deadlock; on SQLite the write lock already covers it.
- */
-export async function lockNewPlayer(tx: Tx, userId: number): Promise<void> {
+/** Adds a player's money lock to a transaction already running (the two cases below). */
+async function lockPlayerInside(tx: Tx, userId: number): Promise<void> {
   const held = lockedPlayers.get(tx) ?? new Set<number>();
   if (held.has(userId)) return;
   if (isPostgres(tx)) await executeCompiled(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
   held.add(userId);
   lockedPlayers.set(tx, held);
+}
+
+/**
+ * Takes the money lock of a player created in this very transaction (their accounts and demo
+ * money are set up at birth). No other transaction can know the player yet, so taking the lock
+ * here, after other writes, cannot deadlock; on SQLite the write lock already covers it.
+ */
+export function lockNewPlayer(tx: Tx, userId: number): Promise<void> {
+  return lockPlayerInside(tx, userId);
+}
+
+/**
+ * Takes the money lock of the player a row names, once the transaction has locked that row (a
+ * deposit order a gateway's callback names: its player is known only from the order). Only for
+ * rows whose lock no transaction takes while holding a player's lock, so the order "row, then
+ * player" cannot meet "player, then row" and deadlock; each caller says why its rows are such.
+ */
+export function lockPlayerOfLockedRow(tx: Tx, userId: number): Promise<void> {
+  return lockPlayerInside(tx, userId);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { lockPlayerOfLockedRow, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomHex } from '../../lib/ids';
@@ -25,6 +25,7 @@ import {
   insertDeposit,
   insertPaymentEvent,
   listPendingDepositsBefore,
+  lockDeposit,
   moveDeposit,
   setDepositPayment,
 } from './payments.repository';
@@ -174,20 +175,23 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
     },
 
     async applyPaymentEvent(gatewayCode, event) {
-      const order = await findDeposit(db, event.orderId);
-      if (!order || order.gateway !== gatewayCode) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
-      if (event.amountPaise !== Number(order.amount) || event.currency !== order.currency) {
-        throw new AppError(
-          'REFUSED',
-          `The callback's amount or currency (${event.amountPaise} ${event.currency}) does not match order ${order.order_id} (${Number(order.amount)} ${order.currency})`,
-        );
-      }
-      const userId = Number(order.user_id);
       // Read before the transaction: inside it only the transaction's own connection may be used.
       const config = await settings.getSettings();
-      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (tx) => {
-        const fresh = await findDeposit(tx, event.orderId);
-        if (!fresh) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
+      return moneyTransaction(db, { userIds: [], now: clock.now() }, async (tx) => {
+        // The order is read once, locked, inside the transaction: its player is known only from
+        // it. No transaction takes a deposit order's lock while holding a player's (an order is
+        // created under its player's lock, never locked by another order's work), so locking the
+        // order, then its player, cannot deadlock (docs/payments.md, "Callbacks").
+        const fresh = await lockDeposit(tx, event.orderId);
+        if (!fresh || fresh.gateway !== gatewayCode) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
+        if (event.amountPaise !== Number(fresh.amount) || event.currency !== fresh.currency) {
+          throw new AppError(
+            'REFUSED',
+            `The callback's amount or currency (${event.amountPaise} ${event.currency}) does not match order ${fresh.order_id} (${Number(fresh.amount)} ${fresh.currency})`,
+          );
+        }
+        const userId = Number(fresh.user_id);
+        await lockPlayerOfLockedRow(tx, userId);
         const isSuccess = event.type === 'payment.succeeded';
         // Credited is final; a success wins over an earlier failure or abandonment (the payer paid).
         const changes = isSuccess ? fresh.status !== 'credited' : fresh.status === 'pending' || fresh.status === 'abandoned';

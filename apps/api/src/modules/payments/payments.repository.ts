@@ -1,6 +1,7 @@
 import type { DepositStatus, WithdrawStatus } from '@app/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres, type Tx } from '../../db/unit-of-work';
 import type {
   DepositRowDb,
   DestinationRowDb,
@@ -27,6 +28,13 @@ export async function insertDeposit(db: Db, row: Insertable<PaymentDepositsTable
 
 export function findDeposit(db: Db, orderId: string): Promise<DepositRowDb | undefined> {
   return db.selectFrom('payment_deposits').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The order, locked until the transaction ends (PostgreSQL; SQLite's write lock covers it). */
+export function lockDeposit(tx: Tx, orderId: string): Promise<DepositRowDb | undefined> {
+  let query = tx.selectFrom('payment_deposits').selectAll().where('order_id', '=', orderId);
+  if (isPostgres(tx)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /** The gateway's payment for the order, recorded once (a retry finds it already there). */
