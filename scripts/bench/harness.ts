@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,6 +121,22 @@ function processCpuSeconds(pid: number): number {
   // Fields 14 and 15 of /proc/<pid>/stat: utime and stime in clock ticks (100 per second).
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (its backends do the statements' work). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      total += processCpuSeconds(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 function processRssBytes(pid: number): number {

@@ -9,7 +9,10 @@ import { createImageStore } from './modules/uploads';
 
 /** Opens the configured database, migrates it and fills in reference (and demo) data. */
 export async function prepareDatabase(config: AppConfig, clock: Clock = systemClock): Promise<DatabaseHandle> {
-  const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
+  const database = openDatabase(config.DATABASE_URL, {
+    ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+  });
   try {
     await migrateToLatest(database);
     if (config.SEED_DEMO_DATA === '1') {

@@ -20,6 +20,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case schema name of at most 50 characters')
     .optional(),
+  /**
+   * PostgreSQL only: run hot statements as named (prepared) ones, parsed once per connection
+   * (docs/adr/0014-postgres-named-statements.md). off: for a pooler that cannot carry them.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/.+/, 'must be a redis:// address')

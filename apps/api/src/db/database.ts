@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { SchemaScopedPostgresDialect } from './postgres-introspector';
+import { nameStatements } from './postgres-statements';
 import { postgresUserChanges } from './postgres-user-changes';
 import { backupSqlite } from './sqlite-backup';
 import { reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
@@ -31,6 +32,8 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: the schema to work in (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL only: run hot statements as named ones (postgres-statements.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 const PG_INT8_OID = 20;
@@ -78,6 +81,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  if (options.preparedStatements ?? true) nameStatements(pool);
   const db = new Kysely<Database>({
     dialect: reportingChanges(new SchemaScopedPostgresDialect({ pool }), userChanges, {
       beforeAcquire: assertNotInsideTransaction,

@@ -21,6 +21,7 @@ import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
 import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
 import {
   countCreditedDeposits,
+  creditDeposit,
   findDeposit,
   insertDeposit,
   insertPaymentEvent,
@@ -213,7 +214,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         }
         const amount = Number(fresh.amount);
         const transactionId = await money.depositCredit(tx, { userId, amount, orderId: fresh.order_id, gateway: gatewayCode });
-        await moveDeposit(tx, event.orderId, ['pending', 'failed', 'abandoned'], 'credited', now, transactionId);
+        await creditDeposit(tx, event.orderId, transactionId, now);
         await grantFirstDepositBonus(tx, config, { userId, orderId: fresh.order_id, amount });
         return 'processed';
       });

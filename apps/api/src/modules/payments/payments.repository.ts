@@ -1,6 +1,7 @@
 import type { DepositStatus, WithdrawStatus } from '@app/shared';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
 import { isPostgres, type Tx } from '../../db/unit-of-work';
 import type {
   DepositRowDb,
@@ -30,11 +31,48 @@ export function findDeposit(db: Db, orderId: string): Promise<DepositRowDb | und
   return db.selectFrom('payment_deposits').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
+// Compiled once (db/reusable-query.ts): every deposit callback runs these.
+const selectOrderLocked = reusableQuery(
+  (db: Db, orderId: string) => {
+    const query = db
+      .selectFrom('payment_deposits')
+      .select(['order_id', 'user_id', 'amount', 'currency', 'gateway', 'status'])
+      .where('order_id', '=', orderId);
+    return isPostgres(db) ? query.forUpdate() : query;
+  },
+  [textSentinel(0)] as const,
+);
+const markCredited = reusableQuery(
+  (db: Db, orderId: string, transactionId: number, now: number) =>
+    db
+      .updateTable('payment_deposits')
+      .set({ status: sql.lit<DepositStatus>('credited'), ledger_transaction_id: transactionId, updated_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', '!=', sql.lit<DepositStatus>('credited'))
+      .returning('order_id'),
+  [textSentinel(0), numberSentinel(1), numberSentinel(2)] as const,
+);
+const insertEventOnce = reusableQuery(
+  (db: Db, gateway: string, eventId: string, type: string, target: string, outcome: string, receivedAt: number) =>
+    db
+      .insertInto('payment_events')
+      .values({ gateway, event_id: eventId, type, target, outcome, received_at: receivedAt })
+      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+      .returning('event_id'),
+  [textSentinel(0), textSentinel(1), textSentinel(2), textSentinel(3), textSentinel(4), numberSentinel(5)] as const,
+);
+
+/** What a gateway's callback reads of its order. */
+export type CallbackOrder = Pick<DepositRowDb, 'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status'>;
+
 /** The order, locked until the transaction ends (PostgreSQL; SQLite's write lock covers it). */
-export function lockDeposit(tx: Tx, orderId: string): Promise<DepositRowDb | undefined> {
-  let query = tx.selectFrom('payment_deposits').selectAll().where('order_id', '=', orderId);
-  if (isPostgres(tx)) query = query.forUpdate();
-  return query.executeTakeFirst();
+export async function lockDeposit(tx: Tx, orderId: string): Promise<CallbackOrder | undefined> {
+  return (await selectOrderLocked(tx, orderId))[0];
+}
+
+/** Credits the order unless it is credited already (any other state may end so: the payer paid). */
+export async function creditDeposit(tx: Tx, orderId: string, transactionId: number, now: number): Promise<boolean> {
+  return (await markCredited(tx, orderId, transactionId, now)).length > 0;
 }
 
 /** The gateway's payment for the order, recorded once (a retry finds it already there). */
@@ -59,11 +97,10 @@ export async function moveDeposit(
   from: readonly DepositStatus[],
   to: DepositStatus,
   now: number,
-  ledgerTransactionId: number | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('payment_deposits')
-    .set({ status: to, updated_at: now, ...(ledgerTransactionId === null ? {} : { ledger_transaction_id: ledgerTransactionId }) })
+    .set({ status: to, updated_at: now })
     .where('order_id', '=', orderId)
     .where('status', 'in', from)
     .executeTakeFirst();
@@ -155,13 +192,10 @@ export function listDepositsByOrder(db: Db, userId: number, orderIds: string[]) 
 // Gateway events
 
 /** Records an event; false when it was recorded before (a repeat: change nothing). */
+/** Records a gateway event; false when it was recorded before (the gateway sent it again). */
 export async function insertPaymentEvent(db: Db, row: PaymentEventsTable): Promise<boolean> {
-  const result = await db
-    .insertInto('payment_events')
-    .values(row)
-    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const inserted = await insertEventOnce(db, row.gateway, row.event_id, row.type, row.target, row.outcome, row.received_at);
+  return inserted.length > 0;
 }
 
 // Destinations
