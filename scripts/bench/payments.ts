@@ -34,6 +34,8 @@ const PLAYERS = 100;
 const WARM_UP = Math.min(2_000, Math.max(20, Math.floor(MEASURED / 3)));
 /** Every order a path credits: the warm-up's, then the measured ones. */
 const CALLBACKS = WARM_UP + MEASURED;
+/** Turns the timed callbacks are taken in, each side in turn. */
+const SLICES = 3;
 /** Callbacks in flight at once, as a gateway's senders would have them. */
 const CONCURRENCY = 16;
 const TARGET_RATIO = 0.5;
@@ -118,20 +120,33 @@ async function seedOrders(database: DatabaseHandle, prefix: string): Promise<{ o
   return orders;
 }
 
-interface Measured {
-  perSecond: number;
-  /** CPU of the side that sends the statements (the API processes, or the raw driver's process) per item. */
-  clientMs: number;
-  /** CPU of every PostgreSQL process per item (0 on SQLite). */
-  postgresMs: number;
+/** What a timed stretch of callbacks took: counts add up over the slices. */
+interface Tally {
+  items: number;
+  seconds: number;
+  /** CPU of the side that sends the statements: the API processes, or the raw driver's process. */
+  clientCpuSeconds: number;
+  /** CPU of every PostgreSQL process (nothing on SQLite). */
+  postgresCpuSeconds: number;
 }
 
-/** Runs `work` over every item with CONCURRENCY in flight: items per second and CPU per item. */
+const NO_TALLY: Tally = { items: 0, seconds: 0, clientCpuSeconds: 0, postgresCpuSeconds: 0 };
+
+function addTally(a: Tally, b: Tally): Tally {
+  return {
+    items: a.items + b.items,
+    seconds: a.seconds + b.seconds,
+    clientCpuSeconds: a.clientCpuSeconds + b.clientCpuSeconds,
+    postgresCpuSeconds: a.postgresCpuSeconds + b.postgresCpuSeconds,
+  };
+}
+
+/** Runs `work` over every item with CONCURRENCY in flight, and tallies the time and CPU it took. */
 async function timed<T>(
   items: T[],
   work: (item: T, index: number) => Promise<void>,
   clientCpuSeconds: () => number,
-): Promise<Measured> {
+): Promise<Tally> {
   let next = 0;
   const cpuBefore = { client: clientCpuSeconds(), postgres: postgresCpuSeconds() };
   const started = performance.now();
@@ -144,12 +159,11 @@ async function timed<T>(
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  const perItemMs = (cpuSeconds: number) => (cpuSeconds * 1000) / items.length;
   return {
-    perSecond: items.length / seconds,
-    clientMs: perItemMs(clientCpuSeconds() - cpuBefore.client),
-    postgresMs: perItemMs(postgresCpuSeconds() - cpuBefore.postgres),
+    items: items.length,
+    seconds: (performance.now() - started) / 1000,
+    clientCpuSeconds: clientCpuSeconds() - cpuBefore.client,
+    postgresCpuSeconds: postgresCpuSeconds() - cpuBefore.postgres,
   };
 }
 
@@ -379,33 +393,45 @@ export const paymentsScenario: BenchScenario = {
         const send = (order: { orderId: string }, index: number) =>
           sendCallback(servers[index % servers.length] as RunningServer, order.orderId);
         const serversCpuSeconds = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
-        await timed(serviceOrders.slice(0, WARM_UP), send, serversCpuSeconds);
-        const ours = await timed(serviceOrders.slice(WARM_UP), send, serversCpuSeconds);
-        for (const server of servers) await server.stop();
-        callbackAgent.destroy();
         const driver =
           kind === 'sqlite'
             ? rawSqlite(raw.env.DATABASE_URL)
             : await rawPostgres(raw.env.DATABASE_URL, raw.env.DATABASE_SCHEMA as string);
         const credit = (order: { orderId: string; userId: number }) => driver.credit(order);
+        await timed(serviceOrders.slice(0, WARM_UP), send, serversCpuSeconds);
         await timed(rawOrders.slice(0, WARM_UP), credit, ownCpuSeconds);
-        const theirs = await timed(rawOrders.slice(WARM_UP), credit, ownCpuSeconds);
+        // The two sides take turns, so that a machine that slows down or speeds up during the run
+        // (a shared virtual machine does) weighs on both alike.
+        let ours = NO_TALLY;
+        let theirs = NO_TALLY;
+        const slice = Math.ceil(MEASURED / SLICES);
+        for (let start = WARM_UP; start < CALLBACKS; start += slice) {
+          ours = addTally(ours, await timed(serviceOrders.slice(start, start + slice), send, serversCpuSeconds));
+          theirs = addTally(theirs, await timed(rawOrders.slice(start, start + slice), credit, ownCpuSeconds));
+        }
+        for (const server of servers) await server.stop();
+        callbackAgent.destroy();
         await driver.close();
         const label = kind === 'sqlite' ? 'SQLite, 1 instance' : 'PostgreSQL, 2 instances';
-        const cpu = (measured: Measured) =>
-          `CPU ${measured.clientMs.toFixed(2)} ms a callback` +
-          (kind === 'postgres' ? ` (+ PostgreSQL ${measured.postgresMs.toFixed(2)} ms)` : '');
+        const rate = (tally: Tally) => tally.items / tally.seconds;
+        const cpu = (tally: Tally) => {
+          const perCallback = (seconds: number) => ((seconds * 1000) / tally.items).toFixed(2);
+          return (
+            `CPU ${perCallback(tally.clientCpuSeconds)} ms a callback` +
+            (kind === 'postgres' ? ` (+ PostgreSQL ${perCallback(tally.postgresCpuSeconds)} ms)` : '')
+          );
+        };
         report({
           name: `deposit callbacks credited, ${label}`,
-          value: `${Math.round(ours.perSecond)} /s`,
-          note: `${MEASURED} after ${WARM_UP} untimed, ${CONCURRENCY} at once; API ${cpu(ours)}`,
+          value: `${Math.round(rate(ours))} /s`,
+          note: `${MEASURED} in ${SLICES} turns after ${WARM_UP} untimed, ${CONCURRENCY} at once; API ${cpu(ours)}`,
         });
         report({
           name: `  raw ${kind === 'sqlite' ? 'better-sqlite3' : 'pg'}, same writes`,
-          value: `${Math.round(theirs.perSecond)} /s`,
+          value: `${Math.round(rate(theirs))} /s`,
           note: `driver ${cpu(theirs)}`,
         });
-        report({ name: '  ratio to raw', value: formatRatio(ours.perSecond / theirs.perSecond, TARGET_RATIO) });
+        report({ name: '  ratio to raw', value: formatRatio(rate(ours) / rate(theirs), TARGET_RATIO) });
       } finally {
         await service.drop();
         await raw.drop();
