@@ -182,7 +182,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         // The order is read once, locked, inside the transaction: its player is known only from
         // it. No transaction takes a deposit order's lock while holding a player's (an order is
         // created under its player's lock, never locked by another order's work), so locking the
-        // order, then its player, cannot deadlock (docs/payments.md, "Callbacks").
+        // order, then its player, cannot deadlock (docs/payments.md, "Callback rules": Locks).
         const fresh = await lockDeposit(tx, event.orderId);
         if (!fresh || fresh.gateway !== gatewayCode) throw new AppError('NOT_FOUND', `No deposit order ${event.orderId}`);
         if (event.amountPaise !== Number(fresh.amount) || event.currency !== fresh.currency) {
