@@ -6,7 +6,7 @@ import type pg from 'pg';
  * Kysely sends every query as node-postgres's unnamed statement, which PostgreSQL parses,
  * analyses and plans anew on every execution. A statement given a name is parsed once per
  * connection and then only bound and run: a deposit callback's ten statements cost PostgreSQL
- * about a quarter less CPU (`npm run bench -- payments`). Only texts that are safe to keep are named:
+ * about a fifth less CPU (`npm run bench -- payments`). Only texts that are safe to keep are named:
  *
  * - with parameters (a text without any is a one-off: DDL, BEGIN, COMMIT);
  * - without `*`: a kept `select *` or `returning *` fails with "cached plan must not change result

@@ -1,5 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { loadedSportsRoutes } from '../route-data';
+import type * as SportsRoutesModule from './sports-routes';
+
+type SportsRoutes = typeof SportsRoutesModule;
 
 /**
  * Route pages other than /home, each in its own chunk: /home loads only the frame and its own page
@@ -28,23 +31,21 @@ export const UserBonusPage = page(() => import('@/features/wallet/pages').then((
 export const CurrentBetsPage = page(() => import('./bets-routes').then((m) => m.CurrentBetsRoute));
 export const BetHistoryPage = page(() => import('@/features/bets/pages').then((m) => m.BetHistoryPage));
 // The sports routes with their pages, bet-slip and book wiring, one chunk: none of it is needed
-// on /home. sports-routes.tsx imports the sports pages itself (nothing here), so no import loops back.
-export const SportRoute = page(
-  () => import('./sports-routes').then((m) => m.SportRoute),
-  () => loadedSportsRoutes()?.SportRoute,
-);
-export const EventsRoute = page(
-  () => import('./sports-routes').then((m) => m.EventsRoute),
-  () => loadedSportsRoutes()?.EventsRoute,
-);
-export const MatchDetailRoute = page(
-  () => import('./sports-routes').then((m) => m.MatchDetailRoute),
-  () => loadedSportsRoutes()?.MatchDetailRoute,
-);
-export const RaceDetailRoute = page(
-  () => import('./sports-routes').then((m) => m.RaceDetailRoute),
-  () => loadedSportsRoutes()?.RaceDetailRoute,
-);
+// on /home. sports-routes.tsx imports the sports pages itself (here only its types), so no import loops back.
+/** A sports route, rendered at once when the sports code is in already (loadedSportsRoutes). */
+function sportsRoute<P extends object>(pick: (routes: SportsRoutes) => ComponentType<P>) {
+  return page(
+    () => import('./sports-routes').then(pick),
+    () => {
+      const routes = loadedSportsRoutes();
+      return routes && pick(routes);
+    },
+  );
+}
+export const SportRoute = sportsRoute((m) => m.SportRoute);
+export const EventsRoute = sportsRoute((m) => m.EventsRoute);
+export const MatchDetailRoute = sportsRoute((m) => m.MatchDetailRoute);
+export const RaceDetailRoute = sportsRoute((m) => m.RaceDetailRoute);
 // /deposit with responsible play's deposit limits; /responsible-gambling's text with its controls.
 export const DepositPage = page(() => import('./deposit-route').then((m) => m.DepositRoute));
 export const ResponsibleGamblingPage = page(() => import('./responsible-gambling-route').then((m) => m.ResponsibleGamblingRoute));
