@@ -175,6 +175,8 @@ describe('sports lists on a phone', () => {
     const { context, page } = await phonePlayer('lists_bn');
     await storeLanguage(context, site, 'bn');
     await page.goto('/sports/1');
+    // The server paints the first rows; measure the app's own, which take their place.
+    await page.locator('.shell--boot').waitFor({ state: 'detached', ...WAIT });
     const rows = page.getByTestId('match-row');
     await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0);
     const row = rows.filter({ has: page.locator('button.price') }).first();
@@ -182,16 +184,25 @@ describe('sports lists on a phone', () => {
     const head = page.getByTestId('list-head').first();
     expect(await head.textContent()).toBe('ব্যাকলেব্যাকলেব্যাকলে');
     // Six prices side by side on a 390 px phone: each a thumb wide, nothing off the screen.
-    for (const box of await Promise.all((await row.locator('.price').all()).map((price) => price.boundingBox()))) {
-      expect(box?.width).toBeGreaterThanOrEqual(44);
-      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    // Each list read in one go in the page: a live price re-rendering a button between two reads
+    // cannot leave one unmeasured.
+    const boxesOf = (locator: Locator) =>
+      locator.evaluateAll((elements) =>
+        elements.map((element) => {
+          const { x, width, height } = element.getBoundingClientRect();
+          return { x, width, height };
+        }),
+      );
+    const priceBoxes = await boxesOf(row.locator('.price'));
+    expect(priceBoxes).toHaveLength(6);
+    for (const box of priceBoxes) {
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
     // Odds, money and stakes in Latin digits, money grouped as in the header.
     expect(await row.locator('.price__main').first().textContent()).toMatch(/^[0-9.]+$/);
     await expect.poll(() => page.getByTestId('balance-free-chip').textContent(), WAIT).toBe('₹1,000.00');
-    for (const chip of await page.locator('.sports-chip').all()) {
-      expect((await chip.boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    }
+    for (const chip of await boxesOf(page.locator('.sports-chip'))) expect(chip.height).toBeGreaterThanOrEqual(44);
     await context.close();
   }, 120_000);
 
