@@ -16,7 +16,7 @@ import { createLiveTablesModule } from './modules/live-tables';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
-import { createConsoleModule } from './modules/console';
+import { type ConsoleTestHooks, createConsoleModule } from './modules/console';
 import { createOperatorsModule } from './modules/operators';
 import { createUsersAdmin } from './modules/users';
 import { createCasinoAdmin } from './modules/casino';
@@ -58,6 +58,8 @@ export interface AppDependencies {
   depositChecks?: readonly DepositCheck[];
   /** Test-only: a crash between a payment callback's receipt and its credit. */
   paymentTestHooks?: PaymentTestHooks;
+  /** Test-only: a crash inside an operator's money act. */
+  consoleTestHooks?: ConsoleTestHooks;
 }
 
 declare module 'fastify' {
@@ -219,6 +221,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     depositChecks: [rg.guard.checkDeposit, ...(deps.depositChecks ?? [])],
     testHooks: deps.paymentTestHooks,
     logger: app.log,
+    // A four-eyes request about a withdrawal ends with the withdrawal's wait (docs/operators.md).
+    onWithdrawalLeftPending: async (tx, withdrawId, status) => {
+      await operators.approvals.endForSubject(tx, 'withdraw_approve', `withdraw:${withdrawId}`, `The withdrawal was ${status}`);
+    },
   });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
@@ -253,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       payments,
       rg: rg.rg,
       usersAdmin: createUsersAdmin(db, clock),
+      ...(deps.consoleTestHooks ? { testHooks: deps.consoleTestHooks } : {}),
     }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),

@@ -17,6 +17,10 @@ import { rgStateSchema } from './responsible-play';
  * `{status: 'awaiting_approval', message, request_id, data: {status: 'awaiting_approval', request_id}}`
  * (`awaitingApprovalEnvelope`): the request waits in `admin/approvals` for a second, different
  * operator's `admin/decideApproval`. Below it they answer the usual `{status: true, message, data}`.
+ *
+ * Every call that moves money (or asks a second operator to) is `isMoneyMoving`: it honours
+ * `Idempotency-Key` as players' calls do (the same key and body answer the first answer again; the
+ * same key with another body is 409), scoped to the operator (docs/operators.md, "Exactly once").
  */
 
 const MINUTE_MS = 60_000;
@@ -286,6 +290,7 @@ const playerBalance = z.object({ cash: rupees, exposure: rupees, split_bonus: ru
  */
 export const adminWalletAdjust = defineAdminEndpoint({
   path: 'admin/walletAdjust',
+  isMoneyMoving: true,
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, direction: z.enum(['credit', 'debit']), amount, reason }),
   data: z.object({ status: z.literal('done'), user_name: z.string(), balance: playerBalance }),
@@ -293,6 +298,7 @@ export const adminWalletAdjust = defineAdminEndpoint({
 
 export const adminGrantBonus = defineAdminEndpoint({
   path: 'admin/grantBonus',
+  isMoneyMoving: true,
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, wallet: z.enum(['split', 'wager']), amount, reason }),
   data: z.object({ user_name: z.string(), balance: playerBalance }),
@@ -328,6 +334,7 @@ export const adminApprovals = defineAdminEndpoint({
 /** A second operator (never the one who asked) approves, which carries the act out, or rejects it. */
 export const adminDecideApproval = defineAdminEndpoint({
   path: 'admin/decideApproval',
+  isMoneyMoving: true,
   permission: 'approvals.decide',
   request: z.strictObject({ request_id: positiveId, decision: z.enum(['approve', 'reject']), reason: reason.optional() }),
   data: approvalRowSchema,
@@ -468,6 +475,7 @@ const settleAnswer = z.object({
 /** The winner (or, for a market paying several runners, every placed runner). */
 export const adminDeclareResult = defineAdminEndpoint({
   path: 'admin/declareResult',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.strictObject({ market_id: marketId, winner_selection_ids: selectionIds }),
   data: settleAnswer,
@@ -476,6 +484,7 @@ export const adminDeclareResult = defineAdminEndpoint({
 /** Before a result: settles void. After one: reverses it (every stake back). */
 export const adminVoid = defineAdminEndpoint({
   path: 'admin/void',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.union([
     z.strictObject({ market_id: marketId, reason: reason.optional() }),
@@ -486,6 +495,7 @@ export const adminVoid = defineAdminEndpoint({
 
 export const adminResettle = defineAdminEndpoint({
   path: 'admin/resettle',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.union([
     z.strictObject({ market_id: marketId, winner_selection_ids: selectionIds, reason: reason.optional() }),
@@ -496,6 +506,7 @@ export const adminResettle = defineAdminEndpoint({
 
 export const adminFancyResult = defineAdminEndpoint({
   path: 'admin/fancyResult',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.strictObject({ fancy_id: positiveId, run: z.number().int().min(0).max(10_000) }),
   data: settleAnswer,
@@ -611,6 +622,7 @@ export const adminWithdrawals = defineAdminEndpoint({
 /** Sends the payout to the gateway. Above the four-eyes amount: HTTP 202 `awaiting_approval`. */
 export const adminApproveWithdraw = defineAdminEndpoint({
   path: 'admin/approveWithdraw',
+  isMoneyMoving: true,
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId }),
   data: z.object({ status: z.literal('approved'), withdraw_id: z.number() }),
@@ -619,6 +631,7 @@ export const adminApproveWithdraw = defineAdminEndpoint({
 /** The money goes back to the player's cash; the player sees the reason. */
 export const adminRejectWithdraw = defineAdminEndpoint({
   path: 'admin/rejectWithdraw',
+  isMoneyMoving: true,
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId, reason }),
   data: z.object({ status: z.literal('rejected'), withdraw_id: z.number() }),

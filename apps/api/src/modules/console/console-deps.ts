@@ -12,6 +12,12 @@ import type { SettingsService } from '../settings';
 import type { ImageStore } from '../uploads';
 import type { createUsersAdmin } from '../users';
 
+/** Test-only hooks: a crash in an operator's money act (apps/api/test). */
+export interface ConsoleTestHooks {
+  /** Runs inside an operator credit's or debit's transaction, after the money moved and before its audit row. */
+  afterOperatorMoney?(): Promise<void> | void;
+}
+
 /** What the console's routes use: the services the CLI uses too (docs/operators.md). */
 export interface ConsoleDeps {
   db: Db;
@@ -27,4 +33,5 @@ export interface ConsoleDeps {
   payments: Pick<PaymentsModule, 'withdrawals' | 'kyc'>;
   rg: RgService;
   usersAdmin: ReturnType<typeof createUsersAdmin>;
+  testHooks?: ConsoleTestHooks;
 }

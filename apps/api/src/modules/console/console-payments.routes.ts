@@ -7,7 +7,7 @@ import { auditLedger } from '../money';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
 import { findPlayerRow, findWithdrawal, listDeposits, listWithdrawals, reconciliationRows } from './console.repository';
-import { actorOf, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
+import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
 
 const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
 
@@ -87,22 +87,32 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     const actor = actorOf(request);
     const row = await findWithdrawal(db, body.withdraw_id);
     if (!row) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
-    const amount = paiseToRupees(Number(row.amount));
-    if (await acts.needsSecondOperator(amount)) {
-      const requestId = await operators.approvals.request(actor, {
-        kind: 'withdraw_approve',
-        target: `withdraw:${body.withdraw_id}`,
-        amount: Number(row.amount),
-        summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
-        payload: { withdraw_id: body.withdraw_id },
-      });
+    type Approved = { status: string } | { request_id: number };
+    // A retry of an approval that committed finds the withdrawal approved: it answers the first answer.
+    let result = await committedResult<Approved>(db, request);
+    if (!result) {
+      if (row.status !== 'pending') throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
+      const amount = paiseToRupees(Number(row.amount));
+      result = (await acts.needsSecondOperator(amount))
+        ? await operators.approvals.request(
+            actor,
+            {
+              kind: 'withdraw_approve',
+              target: `withdraw:${body.withdraw_id}`,
+              amount: Number(row.amount),
+              summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
+              payload: { withdraw_id: body.withdraw_id },
+            },
+            request.idempotency,
+          )
+        : { status: (await acts.approveWithdraw(actor, body.withdraw_id, { idempotency: request.idempotency })).status };
+    }
+    if ('request_id' in result) {
       return {
-        awaitingApproval: { request_id: requestId },
+        awaitingApproval: { request_id: result.request_id },
         message: 'Above the four-eyes amount: a second operator must approve it',
       };
     }
-    await acts.approveWithdraw(actor, body.withdraw_id);
     return {
       data: { status: 'approved' as const, withdraw_id: body.withdraw_id },
       message: 'Approved: the payout is on its way',
@@ -110,15 +120,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
   });
 
   registerEndpoint(app, api.adminRejectWithdraw, async ({ body, request }) => {
-    const before = await findWithdrawal(db, body.withdraw_id);
-    if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
-    const row = await payments.withdrawals.reject(body.withdraw_id, body.reason);
-    await operators.audit.record(actorOf(request), {
-      action: 'withdraw.reject',
-      target: `withdraw:${body.withdraw_id}`,
-      before: { status: before.status, amount: rupees(before.amount), user_name: before.user_name },
-      after: { status: row.status, reason: body.reason },
-    });
+    await acts.rejectWithdraw(actorOf(request), body.withdraw_id, body.reason, { idempotency: request.idempotency });
     return {
       data: { status: 'rejected' as const, withdraw_id: body.withdraw_id },
       message: 'Rejected: the money is back in the player’s cash',
