@@ -36,7 +36,7 @@ const selectOrderLocked = reusableQuery(
   (db: Db, orderId: string) => {
     const query = db
       .selectFrom('payment_deposits')
-      .select(['order_id', 'user_id', 'amount', 'currency', 'gateway', 'status'])
+      .select(['order_id', 'user_id', 'amount', 'currency', 'gateway', 'status', 'created_at'])
       .where('order_id', '=', orderId);
     return isPostgres(db) ? query.forUpdate() : query;
   },
@@ -63,7 +63,7 @@ const insertEventOnce = reusableQuery(
 );
 
 /** What a gateway's callback reads of its order. */
-export type CallbackOrder = Pick<DepositRowDb, 'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status'>;
+export type CallbackOrder = Pick<DepositRowDb, 'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status' | 'created_at'>;
 
 /** The order, locked until the transaction ends (PostgreSQL; SQLite's write lock covers it). */
 export async function lockDeposit(tx: Tx, orderId: string): Promise<CallbackOrder | undefined> {
@@ -91,6 +91,16 @@ export async function setDepositPayment(
 }
 
 /** Moves an order from one of `from` to `to`; false when it was in none of them. */
+/** What processing an event did, when it turned out otherwise than first recorded (a payment held). */
+export async function setPaymentEventOutcome(db: Db, gateway: string, eventId: string, outcome: string): Promise<void> {
+  await db
+    .updateTable('payment_events')
+    .set({ outcome })
+    .where('gateway', '=', gateway)
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
 export async function moveDeposit(
   db: Db,
   orderId: string,
@@ -392,8 +402,9 @@ export async function reviewKycSubmission(
 }
 
 /**
- * What a player deposited since a moment, in paise: orders pending or credited (a declined or
- * abandoned payment counts for nothing). Responsible play's deposit limits count these.
+ * What a player deposited since a moment, in paise: orders credited, held (paid, waiting for an
+ * operator) or pending (they can still be paid). A declined or abandoned order counts for nothing:
+ * it can no longer be paid (docs/payments.md, "Late payments"). Deposit limits count these.
  */
 export async function sumDepositsSince(db: Db, userId: number, since: number): Promise<number> {
   const row = await db
@@ -401,7 +412,8 @@ export async function sumDepositsSince(db: Db, userId: number, since: number): P
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
-    .where('status', 'in', ['pending', 'credited'])
+    // Every order that is or may still be money in: pending ones can be paid, held ones were paid.
+    .where('status', 'in', ['pending', 'credited', 'held'])
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
