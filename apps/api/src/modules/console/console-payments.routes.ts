@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { adminEndpoints as api, paiseToRupees } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -152,15 +151,9 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
   });
 
   registerEndpoint(app, api.adminKycDocument, async ({ body }) => {
-    const key = body.user_name.trim().toLowerCase();
-    const row = (await kycRows(undefined)).find((candidate) => candidate.user_name.toLowerCase() === key);
-    if (!row) throw new AppError('NOT_FOUND', `${body.user_name} has sent no identity documents`);
-    const bytes = await readFile(row.document_path).catch(() => {
-      throw new AppError('NOT_FOUND', 'The document file is missing');
-    });
-    const extension = row.document_name.slice(row.document_name.lastIndexOf('.') + 1).toLowerCase();
-    const contentType = extension === 'jpg' || extension === 'jpeg' ? 'image/jpeg' : `image/${extension}`;
-    return { data: { content_type: contentType, base64: bytes.toString('base64') } };
+    const document = await payments.kyc.document(body.user_name);
+    if (!document) throw new AppError('NOT_FOUND', `${body.user_name} has sent no identity documents`);
+    return { data: { content_type: document.contentType, base64: document.bytes.toString('base64') } };
   });
 
   registerEndpoint(app, api.adminKycReview, async ({ body, request }) => {

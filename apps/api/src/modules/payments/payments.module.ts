@@ -49,7 +49,7 @@ export interface PaymentsModuleDeps {
 export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const { db, clock, config, money, bonuses, settings, logger, testHooks } = deps;
   const gateway = createGateway({ db, clock, config });
-  const kyc = createKycService({ db, clock, settings, documents: createKycDocumentStore(config.KYC_DOCUMENT_DIR) });
+  const kyc = createKycService({ db, clock, settings, documents: createKycDocumentStore(db, config.KYC_DOCUMENT_DIR) });
   const deposits = createDepositService({
     db,
     clock,

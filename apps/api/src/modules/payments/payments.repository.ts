@@ -7,6 +7,7 @@ import type {
   DepositRowDb,
   DestinationRowDb,
   KycRowDb,
+  KycDocumentsTable,
   KycSubmissionsTable,
   PaymentDepositsTable,
   PaymentDestinationsTable,
@@ -360,8 +361,21 @@ export async function withdrawalTotals(db: Db, userId: number, window: TimeWindo
 
 // Identity checks
 
-export async function insertKycSubmission(db: Db, row: Insertable<KycSubmissionsTable>): Promise<void> {
-  await db.insertInto('kyc_submissions').values(row).execute();
+export async function insertKycSubmission(db: Db, row: Insertable<KycSubmissionsTable>): Promise<number> {
+  const inserted = await db.insertInto('kyc_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function insertKycDocument(db: Db, row: Insertable<KycDocumentsTable>): Promise<void> {
+  await db.insertInto('kyc_documents').values(row).execute();
+}
+
+export function findKycDocument(db: Db, submissionId: number) {
+  return db
+    .selectFrom('kyc_documents')
+    .select(['content_type', 'bytes'])
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
 }
 
 /** A player's latest submission: it is their identity state. */
@@ -379,7 +393,17 @@ export function listKycSubmissions(db: Db, status: KycRowDb['status'] | null, li
   let query = db
     .selectFrom('kyc_submissions as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'u.user_name', 'k.legal_name', 'k.date_of_birth', 'k.document_name', 'k.status', 'k.reason', 'k.created_at'])
+    .select([
+      'k.id',
+      'u.user_name',
+      'k.legal_name',
+      'k.date_of_birth',
+      'k.document_name',
+      'k.document_type',
+      'k.status',
+      'k.reason',
+      'k.created_at',
+    ])
     .orderBy('k.id', 'desc')
     .limit(limit);
   if (status) query = query.where('k.status', '=', status);

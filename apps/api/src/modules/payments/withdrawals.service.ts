@@ -171,12 +171,15 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         destination.kind === 'upi'
           ? `upi:${destination.upi_id.toLowerCase()}`
           : `bank:${destination.ifsc}:${destination.account_number}`;
-      const existing = await findDestinationByKey(db, caller.userId, key);
-      if (existing) return Number(existing.id);
-      if ((await listDestinations(db, caller.userId)).length >= MAX_DESTINATIONS) {
-        throw new AppError('REFUSED', `You can keep at most ${MAX_DESTINATIONS} payout destinations`);
-      }
-      return saveDestination(db, {
+      // Counted and written under the player's lock (PostgreSQL; SQLite's one writer covers it), so
+      // parallel additions cannot all see room under the cap.
+      return moneyTransaction(db, { userIds: [caller.userId], now: clock.now() }, async (tx) => {
+        const existing = await findDestinationByKey(tx, caller.userId, key);
+        if (existing) return Number(existing.id);
+        if ((await listDestinations(tx, caller.userId)).length >= MAX_DESTINATIONS) {
+          throw new AppError('REFUSED', `You can keep at most ${MAX_DESTINATIONS} payout destinations`);
+        }
+        return saveDestination(tx, {
         user_id: caller.userId,
         kind: destination.kind,
         destination_key: key,
@@ -185,6 +188,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         ifsc: destination.kind === 'bank' ? destination.ifsc : null,
         holder_name: destination.kind === 'bank' ? destination.holder_name : null,
         created_at: clock.now(),
+        });
       });
     },
 
