@@ -686,6 +686,24 @@ export const adminReconciliation = defineAdminEndpoint({
     ),
     /** The ledger's own check (every transaction balanced, balances equal their postings). */
     ledger_ok: z.boolean(),
+    /**
+     * The gateway's later answers that contradict its first about a payout (paid, then failed, or
+     * the other way): nothing changed; an operator settles each with the provider.
+     */
+    contradictions: z.array(
+      z.object({
+        withdraw_id: z.number(),
+        user_name: z.string(),
+        amount: rupees,
+        /** What the withdrawal is, from the gateway's first answer: paid or failed. */
+        status: z.enum(WITHDRAW_STATUSES),
+        /** The contrary event: payout.paid or payout.failed. */
+        event: z.string(),
+        event_id: z.string(),
+        gateway: z.string(),
+        received_at: isoTime,
+      }),
+    ),
   }),
 });
 

@@ -67,7 +67,11 @@ function checkName(name: string, label: string): string {
 /** Who launches a game: the player and the site session it is launched from. */
 export interface Player {
   userId: number;
-  sessionId: number;
+  /**
+   * The game session ends with this site session (docs/casino.md, "Launching"). Null only for
+   * the platform's own tools that launch without one (the benchmarks): then its own expiry alone.
+   */
+  sessionId: number | null;
 }
 
 /** Refuses a launch the player may not make now (a time-out or self-exclusion: docs/responsible-play.md). */

@@ -5,10 +5,19 @@ import { registerEndpoint } from '../../plugins/contract';
 import { auditLedger } from '../money';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
-import { findPlayerRow, findWithdrawal, listDeposits, listWithdrawals, reconciliationRows } from './console.repository';
+import {
+  contradictingPayouts,
+  findPlayerRow,
+  findWithdrawal,
+  listDeposits,
+  listWithdrawals,
+  reconciliationRows,
+} from './console.repository';
 import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
 
 const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
+/** The newest contradictions the reconciliation screen lists; `payment_events` keeps them all. */
+const CONTRADICTIONS_SHOWN = 100;
 
 /** Payments, identity checks and responsible play (docs/operators.md). */
 export function registerConsolePaymentRoutes(app: FastifyInstance, deps: ConsoleDeps, acts: ConsoleActs): void {
@@ -193,7 +202,17 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
           difference: rupees(credited - depositPostings + (paid - payoutPostings)),
         };
       });
-    return { data: { rows, ledger_ok: audit.faults.length === 0 } };
+    const contradictions = (await contradictingPayouts(db, from, to, CONTRADICTIONS_SHOWN)).map((row) => ({
+      withdraw_id: Number(row.withdrawal.id),
+      user_name: row.withdrawal.user_name,
+      amount: rupees(row.withdrawal.amount),
+      status: row.withdrawal.status,
+      event: row.type,
+      event_id: row.event_id,
+      gateway: row.gateway,
+      received_at: iso(row.received_at),
+    }));
+    return { data: { rows, ledger_ok: audit.faults.length === 0, contradictions } };
   });
 
   // ---- Responsible play: view and tighten only (the service refuses any loosening) ----
