@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersAdmin } from '../src/modules/users';
+import { type CasinoTestApp, createCasinoTestApp, TEST_GAME } from './casino-support';
+import { testDatabaseKind } from './test-app';
+import { PLAYER_PASSWORD } from './wallet-support';
+
+/**
+ * A casino game's token ends with the site session that launched it (docs/casino.md, "Launching"):
+ * logout, a password change, a forced logout, a time-out or a self-exclusion, and a login
+ * elsewhere. The wallet then answers balance and bet calls RS_ERROR_TOKEN_EXPIRED, as Hub88's
+ * contract does, and still takes the win and the rollback of rounds already staked.
+ */
+let t: CasinoTestApp;
+
+beforeAll(async () => {
+  t = await createCasinoTestApp();
+}, 60_000);
+afterAll(async () => t.close());
+
+/** A player with ₹100 in a game, one round staked (to be won) and one bet (to be rolled back). */
+async function playing(name: string) {
+  const player = await t.newGamePlayer(name, 10_000);
+  const stake = (round: string) =>
+    t.wallet('bet', {
+      token: player.gameToken,
+      game_code: TEST_GAME,
+      transaction_uuid: `${round}:bet`,
+      round,
+      amount: 1_000,
+      currency: 'INR',
+    });
+  expect((await stake(`${name}-r1`)).answer.status).toBe('RS_OK');
+  expect((await stake(`${name}-r2`)).answer.status).toBe('RS_OK');
+  return { ...player, stake };
+}
+
+async function expectEnded(player: Awaited<ReturnType<typeof playing>>, name: string) {
+  const balance = await t.wallet('balance', { token: player.gameToken, game_code: TEST_GAME });
+  expect(balance.answer.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+  expect(balance.answer.message).toMatch(/session has ended/);
+  const bet = await player.stake(`${name}-r3`);
+  expect(bet.answer.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+  // What was staked before still settles: the win of one round, the rollback of the other.
+  const win = await t.wallet('win', {
+    token: player.gameToken,
+    game_code: TEST_GAME,
+    transaction_uuid: `${name}-r1:win`,
+    reference_transaction_uuid: `${name}-r1:bet`,
+    round: `${name}-r1`,
+    amount: 2_500,
+    currency: 'INR',
+  });
+  expect(win.answer.status).toBe('RS_OK');
+  const rollback = await t.wallet('rollback', {
+    token: player.gameToken,
+    game_code: TEST_GAME,
+    transaction_uuid: `${name}-r2:rollback`,
+    reference_transaction_uuid: `${name}-r2:bet`,
+    round: `${name}-r2`,
+  });
+  expect(rollback.answer.status).toBe('RS_OK');
+  // 100 − 10 − 10 + 25 + 10: the third bet moved nothing.
+  expect(await t.cashOf(player.userId)).toBe(10_000 - 1_000 + 2_500);
+}
+
+describe(`game tokens end with the session (${testDatabaseKind()})`, () => {
+  it('a live session keeps its game token working', async () => {
+    const player = await playing('gt_live');
+    const balance = await t.wallet('balance', { token: player.gameToken, game_code: TEST_GAME });
+    expect(balance.answer).toMatchObject({ status: 'RS_OK', balance: 8_000 });
+  });
+
+  it('logout', async () => {
+    const player = await playing('gt_logout');
+    expect((await t.post('user/logout', {}, { token: player.token })).statusCode).toBe(200);
+    await expectEnded(player, 'gt_logout');
+  });
+
+  it('a password change', async () => {
+    const player = await playing('gt_password');
+    const res = await t.post(
+      'user/updatePassword',
+      { old_password: PLAYER_PASSWORD, new_password: 'Changed2026ok', confirm_password: 'Changed2026ok' },
+      { token: player.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await expectEnded(player, 'gt_password');
+  });
+
+  it('a forced logout: the operator disables the player, or forces a password change', async () => {
+    const disabled = await playing('gt_disabled');
+    await createUsersAdmin(t.database.db, t.clock).setDisabled('gt_disabled', true);
+    await expectEnded(disabled, 'gt_disabled');
+    const forced = await playing('gt_forced');
+    await createUsersAdmin(t.database.db, t.clock).forcePasswordChange('gt_forced');
+    await expectEnded(forced, 'gt_forced');
+  });
+
+  it('a time-out and a self-exclusion', async () => {
+    const timeOut = await playing('gt_timeout');
+    expect((await t.post('rg/pause', { kind: 'time_out', duration: '24h' }, { token: timeOut.token })).statusCode).toBe(200);
+    await expectEnded(timeOut, 'gt_timeout');
+    const excluded = await playing('gt_excluded');
+    const res = await t.post('rg/pause', { kind: 'self_exclusion', duration: '6m' }, { token: excluded.token });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectEnded(excluded, 'gt_excluded');
+  });
+
+  it('a login elsewhere ends the old session and its game; the new session launches a new one', async () => {
+    const player = await playing('gt_elsewhere');
+    const login = await t.post('user/login', { user_name: 'gt_elsewhere', password: PLAYER_PASSWORD, type: 'C' });
+    expect(login.statusCode, login.body).toBe(200);
+    await expectEnded(player, 'gt_elsewhere');
+    const again = await t.launch(login.json().data.token as string);
+    expect(again.statusCode).toBe(200);
+    const token = new URL(again.json().data.url as string).searchParams.get('token') ?? '';
+    const balance = await t.wallet('balance', { token, game_code: TEST_GAME, request_uuid: randomUUID() });
+    expect(balance.answer.status).toBe('RS_OK');
+  });
+});
