@@ -292,8 +292,6 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         if (decision === 'refunded') {
           await moveDeposit(tx, orderId, ['held'], 'refunded', clock.now());
         } else {
-          // Counted as held until now: checked as if it were not, so it does not count twice.
-          await moveDeposit(tx, orderId, ['held'], 'abandoned', clock.now());
           const refusal = await refusalOf(tx, { userId, amountPaise: Number(order.amount), orderCreatedAt: Number(order.created_at) });
           if (refusal) throw refusal;
           await credit(tx, config, order, order.gateway);

@@ -426,9 +426,10 @@ export async function reviewKycSubmission(
 }
 
 /**
- * What a player deposited since a moment, in paise: orders credited, held (paid, waiting for an
- * operator) or pending (they can still be paid). A declined or abandoned order counts for nothing:
- * it can no longer be paid (docs/payments.md, "Late payments"). Deposit limits count these.
+ * What a player deposited since a moment, in paise: orders credited, or pending (they can still be
+ * paid). A declined or abandoned order counts for nothing: it can no longer be paid; nor does a
+ * held one, which is credited only once the checks let it (docs/payments.md, "Late payments").
+ * Deposit limits count these.
  */
 export async function sumDepositsSince(db: Db, userId: number, since: number): Promise<number> {
   const row = await db
@@ -436,8 +437,7 @@ export async function sumDepositsSince(db: Db, userId: number, since: number): P
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
-    // Every order that is or may still be money in: pending ones can be paid, held ones were paid.
-    .where('status', 'in', ['pending', 'credited', 'held'])
+    .where('status', 'in', ['pending', 'credited'])
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
