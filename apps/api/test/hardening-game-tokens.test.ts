@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { CRASH_PAUSE_MS, crashDurationMs } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersAdmin } from '../src/modules/users';
-import { type CasinoTestApp, createCasinoTestApp, TEST_GAME } from './casino-support';
+import { type CasinoTestApp, createCasinoTestApp, sign, TEST_GAME, tokenOf } from './casino-support';
 import { testDatabaseKind } from './test-app';
 import { PLAYER_PASSWORD } from './wallet-support';
 
@@ -117,5 +118,61 @@ describe(`game tokens end with the session (${testDatabaseKind()})`, () => {
     const token = new URL(again.json().data.url as string).searchParams.get('token') ?? '';
     const balance = await t.wallet('balance', { token, game_code: TEST_GAME, request_uuid: randomUUID() });
     expect(balance.answer.status).toBe('RS_OK');
+  });
+});
+
+describe(`a second cash-out of a Crash bet (${testDatabaseKind()})`, () => {
+  it('answers its own refusal, 409 "already cashed out", never 503; the bet is paid once', async () => {
+    const player = await t.newPlayer('gt_crash');
+    await t.credit(player.userId, 10_000);
+    const gameToken = tokenOf((await t.launch(player.token, 'crash')).json().data.url as string);
+    const state = async () => (await t.post('fair/crashState', { token: gameToken })).json().data;
+    const roundRow = (roundNumber: number) =>
+      t.database.db.selectFrom('fair_crash_rounds').selectAll().where('round_number', '=', roundNumber).executeTakeFirstOrThrow();
+    // A round open for bets that goes past 1.50× (the seed decides which).
+    let round = (await state()).round;
+    for (;;) {
+      const row = await roundRow(round.round_number);
+      if (round.phase === 'betting' && Number(row.crash_point) >= 150) break;
+      t.clock.advance(Number(row.crashed_at) - t.clock.now() + CRASH_PAUSE_MS);
+      round = (await state()).round;
+    }
+    expect((await t.post('fair/crashBet', { token: gameToken, stake: 20 })).statusCode).toBe(200);
+    t.clock.advance(round.betting_ends_at - t.clock.now() + crashDurationMs(120));
+    // A first cash-out racing this one has paid the bet's win (at its own multiplier) and not yet
+    // marked the bet: its win call, as our provider sends it.
+    const bet = await t.database.db
+      .selectFrom('fair_crash_bets')
+      .select('player')
+      .where('round_number', '=', round.round_number)
+      .executeTakeFirstOrThrow();
+    const { private_key: providerKey } = await t.database.db
+      .selectFrom('fair_provider_keys')
+      .select('private_key')
+      .executeTakeFirstOrThrow();
+    const roundName = `crash-${round.round_number}`;
+    const rawBody = JSON.stringify({
+      operation: 'win',
+      request_uuid: randomUUID(),
+      token: gameToken,
+      game_code: 'crash',
+      transaction_uuid: `${roundName}:${bet.player}:win`,
+      reference_transaction_uuid: `${roundName}:${bet.player}:bet`,
+      round: roundName,
+      amount: 2_300,
+      currency: 'INR',
+    });
+    expect((await t.deliver('win', rawBody, sign(providerKey, rawBody))).answer.status).toBe('RS_OK');
+    const second = await t.post('fair/crashCashout', { token: gameToken });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'CONFLICT', message: 'This bet is already cashed out' });
+    const wins = await t.database.db
+      .selectFrom('casino_transactions')
+      .select('amount')
+      .where('kind', '=', 'win')
+      .where('user_id', '=', player.userId)
+      .execute();
+    expect(wins).toHaveLength(1);
+    expect(await t.cashOf(player.userId)).toBe(10_000 - 2_000 + 2_300);
   });
 });
