@@ -8,7 +8,7 @@ import {
 import { PAIR_FAILURE_LIMIT } from '../src/modules/auth/login-throttle';
 import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp, OPERATOR_PASSWORD } from './console-support';
 import { nextIp } from './payments-support';
-import { testDatabaseKind } from './test-app';
+import { createPeerApp, type PeerApp, testDatabaseKind } from './test-app';
 import { PLAYER_PASSWORD } from './wallet-support';
 
 /**
@@ -210,5 +210,51 @@ describe(`operator money acts apply once per Idempotency-Key (${testDatabaseKind
     // 5,000 − 1,000 (paid out) − 500 + 500 (back once).
     expect(await t.cash(payer.userId)).toBe(400_000);
     await t.expectLedgerClean();
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('two API instances on one PostgreSQL', () => {
+  let peer: PeerApp;
+  beforeAll(async () => {
+    peer = await createPeerApp(t, t.clock);
+  }, 60_000);
+  afterAll(async () => peer.close());
+
+  const via = (index: number) => (index % 2 === 0 ? t.app : peer.app);
+
+  it(`50 wrong console logins split over both instances: at most ${OPERATOR_LOCK_AFTER_FAILURES} checked`, async () => {
+    await operators().create({ name: 'hc-two1', password: OPERATOR_PASSWORD, role: 'support' });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        via(i).inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { user_name: 'hc-two1', password: 'Wrong#guess9', totp: '123456' },
+          remoteAddress: '10.82.0.1',
+        }),
+      ),
+    );
+    expect(answers.filter((res) => res.statusCode === 422).length).toBeLessThanOrEqual(OPERATOR_LOCK_AFTER_FAILURES);
+  });
+
+  it('one Idempotency-Key sent to both instances at once credits once, with one audit row', async () => {
+    const player = await t.newPlayer('hc_two_adjust');
+    const body = { user_name: 'hc_two_adjust', direction: 'credit', amount: 75, reason: 'two instances' };
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        via(i).inject({
+          method: 'POST',
+          url: '/api/admin/walletAdjust',
+          payload: body,
+          remoteAddress: nextIp(),
+          headers: { authorization: `Bearer ${finance.token}`, 'idempotency-key': key },
+        }),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((res) => JSON.stringify(res.json().data))).size).toBe(1);
+    expect(await t.cash(player.userId)).toBe(7_500);
+    expect(await auditRows('wallet.credit', 'user:hc_two_adjust')).toHaveLength(1);
   });
 });
