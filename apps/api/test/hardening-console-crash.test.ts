@@ -90,28 +90,32 @@ const counts = async (name: string, userId: number) => ({
 });
 
 describe(`kill -9 during operators' credits (${testDatabaseKind()})`, () => {
-  it('killed between the money and its audit row: neither is kept, and the retry applies both once', { timeout: 120_000 }, async () => {
-    const userId = await player('crash_between');
-    const first = await spawnServerScript('operator-crash-server', env());
-    children.push(first.child);
-    const token = await operatorToken(first.url, 'crash-op1');
-    const key = randomUUID();
-    const body = { user_name: 'crash_between', direction: 'credit', amount: 100, reason: 'goodwill' };
-    const headers = { authorization: `Bearer ${token}`, 'idempotency-key': key };
-    await expect(post(first.url, 'admin/walletAdjust', body, headers)).rejects.toThrow();
-    await exited(first.child);
-    expect(first.child.signalCode).toBe('SIGKILL');
-    expect(await counts('crash_between', userId)).toEqual({ credits: 0, audits: 0 });
+  it(
+    'killed between the money and its audit row: neither is kept, and the retry applies both once',
+    { timeout: 120_000 },
+    async () => {
+      const userId = await player('crash_between');
+      const first = await spawnServerScript('operator-crash-server', env());
+      children.push(first.child);
+      const token = await operatorToken(first.url, 'crash-op1');
+      const key = randomUUID();
+      const body = { user_name: 'crash_between', direction: 'credit', amount: 100, reason: 'goodwill' };
+      const headers = { authorization: `Bearer ${token}`, 'idempotency-key': key };
+      await expect(post(first.url, 'admin/walletAdjust', body, headers)).rejects.toThrow();
+      await exited(first.child);
+      expect(first.child.signalCode).toBe('SIGKILL');
+      expect(await counts('crash_between', userId)).toEqual({ credits: 0, audits: 0 });
 
-    const second = await startApiProcess(env());
-    children.push(second.child);
-    const retried = await post(second.url, 'admin/walletAdjust', body, headers);
-    expect(retried.status).toBe(200);
-    expect(retried.body.data?.balance?.cash).toBe(100);
-    expect((await post(second.url, 'admin/walletAdjust', body, headers)).body.data?.balance?.cash).toBe(100);
-    expect(await counts('crash_between', userId)).toEqual({ credits: 1, audits: 1 });
-    await second.stop();
-  });
+      const second = await startApiProcess(env());
+      children.push(second.child);
+      const retried = await post(second.url, 'admin/walletAdjust', body, headers);
+      expect(retried.status).toBe(200);
+      expect(retried.body.data?.balance?.cash).toBe(100);
+      expect((await post(second.url, 'admin/walletAdjust', body, headers)).body.data?.balance?.cash).toBe(100);
+      expect(await counts('crash_between', userId)).toEqual({ credits: 1, audits: 1 });
+      await second.stop();
+    },
+  );
 
   it('killed mid-storm: after the restart the same keys give credits = audit rows = answers', { timeout: 180_000 }, async () => {
     const STORM = 40;

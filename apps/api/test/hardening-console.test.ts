@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOperatorsService,
-  OPERATOR_ATTACK_FAILURES,
-  OPERATOR_LOCK_AFTER_FAILURES,
-} from '../src/modules/operators';
+import { createOperatorsService, OPERATOR_ATTACK_FAILURES, OPERATOR_LOCK_AFTER_FAILURES } from '../src/modules/operators';
 import { PAIR_FAILURE_LIMIT } from '../src/modules/auth/login-throttle';
 import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp, OPERATOR_PASSWORD } from './console-support';
 import { nextIp } from './payments-support';
@@ -70,9 +66,9 @@ describe(`guesses sent at once share one allowance (${testDatabaseKind()})`, () 
     const { secret } = await operators().create({ name: 'hc-target2', password: OPERATOR_PASSWORD, role: 'finance' });
     t.clock.advance(STEP_MS);
     const home = '10.78.0.1';
-    expect((await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, home)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, home)).statusCode,
+    ).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         t.adminLogin({ user_name: 'hc-target2', password: 'Wrong#guess2', totp: '123456' }, `10.79.0.${i + 1}`),
@@ -81,18 +77,22 @@ describe(`guesses sent at once share one allowance (${testDatabaseKind()})`, () 
     expect(answers.filter((res) => res.statusCode === 422).length).toBeLessThanOrEqual(OPERATOR_ATTACK_FAILURES);
     // Under attack: a new address is refused, even with the right password and code …
     t.clock.advance(STEP_MS);
-    const fromNew = await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, '10.80.0.1');
+    const fromNew = await t.adminLogin(
+      { user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) },
+      '10.80.0.1',
+    );
     expect(fromNew.statusCode).toBe(429);
     expect(fromNew.json().message).toMatch(/ask an owner to unlock/i);
     // … the operator's own address is not.
-    expect((await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, home)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, home)).statusCode,
+    ).toBe(200);
     // `operator unlock` lifts it for every address.
     await operators().unlock('hc-target2');
     t.clock.advance(STEP_MS);
     expect(
-      (await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, '10.80.0.1')).statusCode,
+      (await t.adminLogin({ user_name: 'hc-target2', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, '10.80.0.1'))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -140,7 +140,9 @@ describe(`operator money acts apply once per Idempotency-Key (${testDatabaseKind
     const player = await t.newPlayer('hc_adjust');
     const body = { user_name: 'hc_adjust', direction: 'credit', amount: 250, reason: 'goodwill' };
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => adminWithKey('admin/walletAdjust', body, finance.token, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => adminWithKey('admin/walletAdjust', body, finance.token, key)),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((res) => JSON.stringify(res.json().data))).size).toBe(1);
     expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
@@ -160,7 +162,9 @@ describe(`operator money acts apply once per Idempotency-Key (${testDatabaseKind
     await t.newPlayer('hc_bonus');
     const body = { user_name: 'hc_bonus', wallet: 'wager', amount: 40, reason: 'welcome back' };
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => adminWithKey('admin/grantBonus', body, finance.token, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => adminWithKey('admin/grantBonus', body, finance.token, key)),
+    );
     expect(answers.every((res) => res.statusCode === 200)).toBe(true);
     expect(answers.every((res) => res.json().data.balance.wager_bonus === 40)).toBe(true);
     expect(await auditRows('bonus.grant', 'user:hc_bonus')).toHaveLength(1);
@@ -170,7 +174,9 @@ describe(`operator money acts apply once per Idempotency-Key (${testDatabaseKind
     const player = await t.newPlayer('hc_4eyes');
     const body = { user_name: 'hc_4eyes', direction: 'credit', amount: 60_000, reason: 'big goodwill' };
     const key = randomUUID();
-    const asked = await Promise.all(Array.from({ length: 3 }, () => adminWithKey('admin/walletAdjust', body, finance.token, key)));
+    const asked = await Promise.all(
+      Array.from({ length: 3 }, () => adminWithKey('admin/walletAdjust', body, finance.token, key)),
+    );
     expect(asked.map((res) => res.statusCode)).toEqual([202, 202, 202]);
     expect(new Set(asked.map((res) => res.json().request_id)).size).toBe(1);
     const requestId = asked[0]!.json().request_id as number;

@@ -46,13 +46,8 @@ function operatorDeposits() {
 }
 
 const orderStatus = async (orderId: string) =>
-  (
-    await t.database.db
-      .selectFrom('payment_deposits')
-      .select('status')
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow()
-  ).status;
+  (await t.database.db.selectFrom('payment_deposits').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow())
+    .status;
 
 const succeeded = (orderId: string, amountPaise: number) => ({
   event_id: `evt_${randomUUID()}`,

@@ -23,7 +23,9 @@ export function hardeningConsoleMigration(dialect: DialectName): Migration {
       if (dialect === 'postgres') {
         await sql`alter table payment_deposits drop constraint payment_deposits_status_ck`.execute(db);
         await sql
-          .raw(`alter table payment_deposits add constraint payment_deposits_status_ck check (status in (${DEPOSIT_STATUSES_AT_0170}))`)
+          .raw(
+            `alter table payment_deposits add constraint payment_deposits_status_ck check (status in (${DEPOSIT_STATUSES_AT_0170}))`,
+          )
           .execute(db);
       } else {
         await rebuildSqliteDeposits(db);

@@ -45,7 +45,12 @@ const PROVIDER_CACHE_MS = 10_000;
  * 0170 name none and keep their own expiry.
  */
 function isSiteSessionLive(
-  found: { session_id: number | null; session_ended_at: number | null; session_limit_ends_at: number | null; current_session_id: number | null },
+  found: {
+    session_id: number | null;
+    session_ended_at: number | null;
+    session_limit_ends_at: number | null;
+    current_session_id: number | null;
+  },
   now: number,
 ): boolean {
   if (found.session_id === null) return true;
@@ -274,7 +279,11 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
       if (!isSiteSessionLive(found, now)) {
         return {
           httpStatus: 200,
-          body: refusal('RS_ERROR_TOKEN_EXPIRED', body.request_uuid, "The player's session has ended: the game session ended with it"),
+          body: refusal(
+            'RS_ERROR_TOKEN_EXPIRED',
+            body.request_uuid,
+            "The player's session has ended: the game session ended with it",
+          ),
         };
       }
       if (Number(found.is_disabled) === 1) {

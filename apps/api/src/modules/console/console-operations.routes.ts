@@ -358,7 +358,12 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
         audit: {
           action: 'sports.result',
           before: null,
-          after: { winners: body.winner_selection_ids, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+          after: {
+            winners: body.winner_selection_ids,
+            status: result.status,
+            settlement_no: result.settlementNo,
+            bets: result.bets,
+          },
         },
       };
     }),

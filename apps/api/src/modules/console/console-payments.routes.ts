@@ -99,7 +99,8 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     // A retry of an approval that committed finds the withdrawal approved: it answers the first answer.
     let result = await committedResult<Approved>(db, request);
     if (!result) {
-      if (row.status !== 'pending') throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
+      if (row.status !== 'pending')
+        throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
       const amount = paiseToRupees(Number(row.amount));
       result = (await acts.needsSecondOperator(amount))
         ? await operators.approvals.request(

@@ -267,21 +267,33 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
     const row = await player(body.user_name);
     const actor = actorOf(request);
     const field = body.wallet === 'split' ? 'split_bonus' : 'wager_bonus';
-    const { after } = await bonuses.grantByName(row.user_name, rupeeText(body.amount), body.wallet, body.reason, actor.operatorId, {
-      idempotency: request.idempotency,
-      within: async (tx, change) => {
-        await operators.audit.record(
-          actor,
-          {
-            action: 'bonus.grant',
-            target: `user:${row.user_name}`,
-            before: { [field]: balanceWire(change.before)[field] },
-            after: { [field]: balanceWire(change.after)[field], bonus_id: change.bonusId, amount: body.amount, reason: body.reason },
-          },
-          tx,
-        );
+    const { after } = await bonuses.grantByName(
+      row.user_name,
+      rupeeText(body.amount),
+      body.wallet,
+      body.reason,
+      actor.operatorId,
+      {
+        idempotency: request.idempotency,
+        within: async (tx, change) => {
+          await operators.audit.record(
+            actor,
+            {
+              action: 'bonus.grant',
+              target: `user:${row.user_name}`,
+              before: { [field]: balanceWire(change.before)[field] },
+              after: {
+                [field]: balanceWire(change.after)[field],
+                bonus_id: change.bonusId,
+                amount: body.amount,
+                reason: body.reason,
+              },
+            },
+            tx,
+          );
+        },
       },
-    });
+    );
     return { data: { user_name: row.user_name, balance: balanceWire(after) }, message: 'Bonus granted' };
   });
 

@@ -91,7 +91,11 @@ export function createApprovals(
         });
         await audit.record(
           actor,
-          { action: 'approval.request', target: input.target, after: { request_id: id, kind: input.kind, summary: input.summary } },
+          {
+            action: 'approval.request',
+            target: input.target,
+            after: { request_id: id, kind: input.kind, summary: input.summary },
+          },
           tx,
         );
         return { request_id: id };

@@ -36,7 +36,9 @@ export const operatorCommands: AdminCommand[] = [
     usage: 'operator unlock --name N   (lifts a lock-out after failed logins, from every address)',
     options: ['name'],
     async run(context) {
-      const { name, cleared } = await createOperatorsService(context.database.db, context.clock).unlock(requireOption(context, 'name'));
+      const { name, cleared } = await createOperatorsService(context.database.db, context.clock).unlock(
+        requireOption(context, 'name'),
+      );
       context.print(`operator ${name} unlocked (${cleared} locked address${cleared === 1 ? '' : 'es'})`);
       context.audit({ target: `operator:${name}`, before: null, after: { unlocked: true } });
     },

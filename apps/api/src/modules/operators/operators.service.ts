@@ -137,12 +137,15 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         // The same work as a real check, so a missing name does not answer faster.
         dummyHash ??= hashPassword('not an operator’s password');
         await verifyPassword(await dummyHash, input.password);
-        await onFailure?.({ operatorId: row ? Number(row.id) : null, name: input.user_name, reason: 'unknown or disabled operator' });
+        await onFailure?.({
+          operatorId: row ? Number(row.id) : null,
+          name: input.user_name,
+          reason: 'unknown or disabled operator',
+        });
         throw refused();
       }
       const id = Number(row.id);
-      const lockedOut = (message: string) =>
-        new RetryLaterError('RATE_LIMITED', message, Math.ceil(OPERATOR_LOCK_MS / 1000));
+      const lockedOut = (message: string) => new RetryLaterError('RATE_LIMITED', message, Math.ceil(OPERATOR_LOCK_MS / 1000));
       if (!(await claimThrottleAttempt(db, pairKey(id, input.ip), now, OPERATOR_LOCK_MS, OPERATOR_LOCK_AFTER_FAILURES))) {
         throw lockedOut('Too many failed logins from this address: please try again later, or ask an owner to unlock you.');
       }
@@ -169,7 +172,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         ip: input.ip,
         created_at: now,
         last_seen_at: now,
-        });
+      });
       return { token, operatorId: id, name: row.name, role: row.role };
     },
 
@@ -200,8 +203,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
 
     logout: (sessionId: number) => endOperatorSession(db, sessionId, clock.now()),
 
-    list: () =>
-      db.selectFrom('operators').select(['name', 'role', 'is_active', 'created_at']).orderBy('id').execute(),
+    list: () => db.selectFrom('operators').select(['name', 'role', 'is_active', 'created_at']).orderBy('id').execute(),
 
     /** A disabled operator cannot log in, and their console sessions end now. */
     async setActive(name: string, isActive: boolean) {

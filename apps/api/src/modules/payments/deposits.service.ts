@@ -292,7 +292,11 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         if (decision === 'refunded') {
           await moveDeposit(tx, orderId, ['held'], 'refunded', clock.now());
         } else {
-          const refusal = await refusalOf(tx, { userId, amountPaise: Number(order.amount), orderCreatedAt: Number(order.created_at) });
+          const refusal = await refusalOf(tx, {
+            userId,
+            amountPaise: Number(order.amount),
+            orderCreatedAt: Number(order.created_at),
+          });
           if (refusal) throw refusal;
           await credit(tx, config, order, order.gateway);
         }

@@ -7,7 +7,11 @@ import { randomHex } from '../../lib/ids';
 import { findKycDocument, insertKycDocument } from './payments.repository';
 
 /** The identity documents accepted: images, by their decoded content (docs/payments.md, "Identity"). */
-const DOCUMENT_TYPES = { jpeg: { extension: 'jpg', contentType: 'image/jpeg' }, png: { extension: 'png', contentType: 'image/png' }, webp: { extension: 'webp', contentType: 'image/webp' } } as const;
+const DOCUMENT_TYPES = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+  png: { extension: 'png', contentType: 'image/png' },
+  webp: { extension: 'webp', contentType: 'image/webp' },
+} as const;
 /** A photo of a card or a page that a person can read: no smaller than this on either side … */
 export const MIN_DOCUMENT_SIDE_PX = 200;
 /** … and no larger (a phone camera's 50 MP is far below the pixel cap). */
@@ -34,7 +38,11 @@ export interface KycDocumentStore {
   /** Keeps a submission's document, in the transaction that writes the submission. */
   store(executor: Db, submissionId: number, document: CheckedDocument, bytes: Uint8Array, now: number): Promise<void>;
   /** The document of a submission, or undefined when it is missing. */
-  read(submission: { id: number; document_name: string; document_type: string }): Promise<{ contentType: string; bytes: Buffer } | undefined>;
+  read(submission: {
+    id: number;
+    document_name: string;
+    document_type: string;
+  }): Promise<{ contentType: string; bytes: Buffer } | undefined>;
 }
 
 const refused = (why: string) => new AppError('BAD_REQUEST', `document must be a readable JPEG, PNG or WebP photo: ${why}`);

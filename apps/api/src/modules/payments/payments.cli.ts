@@ -80,7 +80,7 @@ export const paymentCommands: AdminCommand[] = [
   },
   {
     name: 'kyc document',
-    usage: 'kyc document --name N --out FILE   (writes the latest submission\'s document, readable by you only)',
+    usage: "kyc document --name N --out FILE   (writes the latest submission's document, readable by you only)",
     options: ['name', 'out'],
     async run(context) {
       const name = requireOption(context, 'name');

@@ -64,7 +64,10 @@ const insertEventOnce = reusableQuery(
 );
 
 /** What a gateway's callback reads of its order. */
-export type CallbackOrder = Pick<DepositRowDb, 'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status' | 'created_at'>;
+export type CallbackOrder = Pick<
+  DepositRowDb,
+  'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status' | 'created_at'
+>;
 
 /** The order, locked until the transaction ends (PostgreSQL; SQLite's write lock covers it). */
 export async function lockDeposit(tx: Tx, orderId: string): Promise<CallbackOrder | undefined> {

@@ -180,14 +180,14 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
           throw new AppError('REFUSED', `You can keep at most ${MAX_DESTINATIONS} payout destinations`);
         }
         return saveDestination(tx, {
-        user_id: caller.userId,
-        kind: destination.kind,
-        destination_key: key,
-        upi_id: destination.kind === 'upi' ? destination.upi_id : null,
-        account_number: destination.kind === 'bank' ? destination.account_number : null,
-        ifsc: destination.kind === 'bank' ? destination.ifsc : null,
-        holder_name: destination.kind === 'bank' ? destination.holder_name : null,
-        created_at: clock.now(),
+          user_id: caller.userId,
+          kind: destination.kind,
+          destination_key: key,
+          upi_id: destination.kind === 'upi' ? destination.upi_id : null,
+          account_number: destination.kind === 'bank' ? destination.account_number : null,
+          ifsc: destination.kind === 'bank' ? destination.ifsc : null,
+          holder_name: destination.kind === 'bank' ? destination.holder_name : null,
+          created_at: clock.now(),
         });
       });
     },
