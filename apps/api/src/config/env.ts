@@ -191,7 +191,7 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_PAYOUTS: z.enum(['on', 'off']).default('on'),
   /** 1: let the sandbox take payments when NODE_ENV is production (a trial install: its money is not real). */
   PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
-  /** Identity documents players upload (never served by the site). */
+  /** Identity documents sent before migration 0170, read from here (newer ones are in the database; never served). */
   KYC_DOCUMENT_DIR: z
     .string()
     .min(1)
