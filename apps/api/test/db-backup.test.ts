@@ -12,6 +12,11 @@ import { runAdminProcess, testDatabaseKind } from './test-app';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
 const run = promisify(execFile);
+/**
+ * A drill starts three or four processes (the backup, ledger verify, wallet balance; pg_restore) while
+ * bets are placed: about 15 s alone, past the 30 s default on a loaded two-core machine.
+ */
+const DRILL_TIMEOUT_MS = 120_000;
 
 /** Bets the traffic places at most while the backup runs (it stops as soon as the backup is done). */
 const MAX_BETS = 400;
@@ -117,25 +122,29 @@ async function countBetsIn(env: Record<string, string>): Promise<number> {
 }
 
 describe.runIf(testDatabaseKind() === 'sqlite')('npm run admin -- db backup FILE (SQLite)', () => {
-  it('copies the live database while bets are placed, and the restored copy passes ledger verify', async () => {
-    const file = path.join(folder, 'nightly', 'app-backup.db');
-    let backup = { code: -1, stdout: '', stderr: '' };
-    const { betsBefore } = await whileBetsArePlaced(async () => {
-      // In its own process, as an operator's would run (it starts, migrates nothing, copies, checks).
-      backup = await runAdminProcess(cliEnv(t.config.DATABASE_URL), 'db', 'backup', file);
-    });
-    expect(backup.stderr).toBe('');
-    expect(backup).toMatchObject({
-      code: 0,
-      stdout: expect.stringMatching(/^backup written: .*app-backup\.db \(\d+ pages\)\n$/),
-    });
-    expect(existsSync(`${file}.partial-${process.pid}`)).toBe(false);
+  it(
+    'copies the live database while bets are placed, and the restored copy passes ledger verify',
+    { timeout: DRILL_TIMEOUT_MS },
+    async () => {
+      const file = path.join(folder, 'nightly', 'app-backup.db');
+      let backup = { code: -1, stdout: '', stderr: '' };
+      const { betsBefore } = await whileBetsArePlaced(async () => {
+        // In its own process, as an operator's would run (it starts, migrates nothing, copies, checks).
+        backup = await runAdminProcess(cliEnv(t.config.DATABASE_URL), 'db', 'backup', file);
+      });
+      expect(backup.stderr).toBe('');
+      expect(backup).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^backup written: .*app-backup\.db \(\d+ pages\)\n$/),
+      });
+      expect(existsSync(`${file}.partial-${process.pid}`)).toBe(false);
 
-    // Restored: the copy put in place of a database, as an operator restores one.
-    const restored = path.join(folder, 'restored.db');
-    copyFileSync(file, restored);
-    await expectRestoredCopyWhole(cliEnv(`sqlite:${restored}`), betsBefore);
-  });
+      // Restored: the copy put in place of a database, as an operator restores one.
+      const restored = path.join(folder, 'restored.db');
+      copyFileSync(file, restored);
+      await expectRestoredCopyWhole(cliEnv(`sqlite:${restored}`), betsBefore);
+    },
+  );
   it('never overwrites a file, and says so', async () => {
     const file = path.join(folder, 'taken.db');
     copyFileSync(t.config.DATABASE_URL.slice('sqlite:'.length), file);
@@ -146,30 +155,34 @@ describe.runIf(testDatabaseKind() === 'sqlite')('npm run admin -- db backup FILE
 });
 
 describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL backup and restore (docs/deploy.md, "Backups")', () => {
-  it('pg_dump while bets are placed, pg_restore into an empty database, and the copy passes ledger verify', async () => {
-    const { DATABASE_URL: liveUrl = '', DATABASE_SCHEMA: schema = '' } = t.databaseEnv;
-    const file = path.join(folder, 'casino.dump');
-    const { betsBefore } = await whileBetsArePlaced(async () => {
-      // One snapshot of the live schema while bets commit, as the guide's nightly dump takes it.
-      await run('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${file}`, `--dbname=${liveUrl}`]);
-    });
+  it(
+    'pg_dump while bets are placed, pg_restore into an empty database, and the copy passes ledger verify',
+    { timeout: DRILL_TIMEOUT_MS },
+    async () => {
+      const { DATABASE_URL: liveUrl = '', DATABASE_SCHEMA: schema = '' } = t.databaseEnv;
+      const file = path.join(folder, 'casino.dump');
+      const { betsBefore } = await whileBetsArePlaced(async () => {
+        // One snapshot of the live schema while bets commit, as the guide's nightly dump takes it.
+        await run('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${file}`, `--dbname=${liveUrl}`]);
+      });
 
-    const restoredName = `restore_${randomBytes(6).toString('hex')}`;
-    const restoredUrl = Object.assign(new URL(liveUrl), { pathname: `/${restoredName}` }).toString();
-    const admin = new pg.Client({ connectionString: liveUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${restoredName}`);
+      const restoredName = `restore_${randomBytes(6).toString('hex')}`;
+      const restoredUrl = Object.assign(new URL(liveUrl), { pathname: `/${restoredName}` }).toString();
+      const admin = new pg.Client({ connectionString: liveUrl });
+      await admin.connect();
       try {
-        await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, file]);
-        await expectRestoredCopyWhole({ ...cliEnv(restoredUrl), DATABASE_SCHEMA: schema }, betsBefore);
+        await admin.query(`CREATE DATABASE ${restoredName}`);
+        try {
+          await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, file]);
+          await expectRestoredCopyWhole({ ...cliEnv(restoredUrl), DATABASE_SCHEMA: schema }, betsBefore);
+        } finally {
+          await admin.query(`DROP DATABASE ${restoredName} WITH (FORCE)`);
+        }
       } finally {
-        await admin.query(`DROP DATABASE ${restoredName} WITH (FORCE)`);
+        await admin.end();
       }
-    } finally {
-      await admin.end();
-    }
-  });
+    },
+  );
 
   it('db backup refuses and names pg_dump', async () => {
     const result = await runAdminProcess(t.databaseEnv, 'db', 'backup', path.join(folder, 'pg.db'));
