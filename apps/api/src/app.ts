@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from './config/env';
+import { type AppConfig, parseDatabaseUrl } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
@@ -199,7 +199,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tableSnapshot: (table) => liveTables.tables.snapshot(table),
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
-  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
+  const databaseTarget = parseDatabaseUrl(config.DATABASE_URL);
+  metrics?.watch({
+    database,
+    clock,
+    openSockets: liveSocket.openSockets,
+    feedHealth: markets.feed.health?.bind(markets.feed),
+    storage: {
+      sqliteFile: databaseTarget.kind === 'sqlite' && databaseTarget.file !== ':memory:' ? databaseTarget.file : undefined,
+      folders: { uploads: config.UPLOAD_DIR, kyc: config.KYC_DOCUMENT_DIR },
+    },
+  });
   const uploads = createUploadsModule({ uploadDir: config.UPLOAD_DIR });
   const bets = createBetsModule({
     db,

@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock';
 import type { JobRunObserver } from '../lib/job-runner';
 import { refusalCodeOf } from './error-handler';
 import { FastHistogram, type Observe } from './fast-histogram';
+import { type FeedHealthSource, registerDiskGauges, registerFeedGauges, type WatchedStorage } from './metrics-gauges';
 
 /**
  * Prometheus metrics (docs/deploy.md "Metrics"), installed only when METRICS_PORT is set: with
@@ -25,8 +26,18 @@ export interface Metrics {
   registry: Registry;
   /** Hears each durable job run (settlement is kind `bets.settle`). */
   observeJob: JobRunObserver;
-  /** Reads the database, the pool and the sockets at scrape time; group commit sizes as they happen. */
-  watch(sources: { database: DatabaseHandle; clock: Clock; openSockets(): number }): void;
+  /**
+   * Reads the database, the pool, the sockets, the feed's health and the disk at scrape time;
+   * group commit sizes as they happen.
+   */
+  watch(sources: {
+    database: DatabaseHandle;
+    clock: Clock;
+    openSockets(): number;
+    /** Left out when there is no feed (FEED=none). */
+    feedHealth?: FeedHealthSource;
+    storage: WatchedStorage;
+  }): void;
   /** The port the metrics server listens on, once the app is ready. */
   address(): AddressInfo | undefined;
 }
@@ -153,7 +164,9 @@ export function installMetrics(app: FastifyInstance, listen: { port: number; hos
   return {
     registry,
     observeJob: (kind, seconds, hasFailed) => jobRuns.labels(kind, hasFailed ? 'failed' : 'done').observe(seconds),
-    watch({ database, clock, openSockets }) {
+    watch({ database, clock, openSockets, feedHealth, storage }) {
+      if (feedHealth) registerFeedGauges(registry, feedHealth, clock);
+      registerDiskGauges(registry, storage);
       new Gauge({
         name: 'websocket_open_connections',
         help: 'Live sockets (/api/ws) open on this instance',

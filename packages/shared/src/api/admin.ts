@@ -3,7 +3,7 @@ import { DEPOSIT_STATUSES, KYC_STATUSES, PAYMENT_METHODS, WITHDRAW_STATUSES } fr
 import { MAX_OPERATOR_AMOUNT_PAISE } from '../domain/wallet';
 import { RG_LIMIT_KINDS, RG_PERIODS, SELF_EXCLUSION_DURATIONS, TIME_OUT_DURATIONS } from '../domain/responsible-play';
 import { ADMIN_PERMISSIONS, type AdminPermission, AWAITING_APPROVAL, OPERATOR_ROLES } from '../domain/operator-roles';
-import { defineEndpoint, type Endpoint } from './contract';
+import { defineEndpoint, type Endpoint, fileUpload } from './contract';
 import { rgStateSchema } from './responsible-play';
 
 /**
@@ -370,7 +370,7 @@ export const adminUploadImage = defineAdminEndpoint({
   permission: 'settings.edit',
   request: z.strictObject({
     key: z.enum(BRANDING_IMAGE_KEYS),
-    image: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'image must be an image file'),
+    image: fileUpload('image must be an image file'),
   }),
   data: z.object({ key: z.string(), value: z.string(), url: z.string() }),
 });
