@@ -39,7 +39,7 @@ const commaList = (item: RegExp, message: string, fallback: string) =>
         .map((entry) => entry.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(item, message)));
+    .refine((items) => items.every((entry) => item.test(entry)), { message });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
