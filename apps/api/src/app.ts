@@ -13,6 +13,7 @@ import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createLiveTablesModule } from './modules/live-tables';
+import type { OddsFeed } from './modules/feed';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
@@ -58,6 +59,8 @@ export interface AppDependencies {
   depositChecks?: readonly DepositCheck[];
   /** Test-only: a crash between a payment callback's receipt and its credit. */
   paymentTestHooks?: PaymentTestHooks;
+  /** The odds feed; by default the one FEED names (tests pass one with a live stream against a local server). */
+  feed?: OddsFeed;
 }
 
 declare module 'fastify' {
@@ -171,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const operators = createOperatorsModule({ db, clock, idleMinutes: config.OPERATOR_IDLE_MINUTES });
   operators.installAuth(app);
 
-  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
+  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log, ...(deps.feed ? { feed: deps.feed } : {}) });
   const casino = createCasinoModule({
     db,
     clock,

@@ -1,3 +1,5 @@
+import type { StreamHealth } from './betfair/stream-health';
+
 /**
  * The odds feed: where fixtures, markets, prices, statuses and results come from. The platform
  * ships a simulator (sim/) as the default; a real exchange-style feed implements the same
@@ -13,6 +15,12 @@ export interface OddsFeed {
   fixtures(from: number, to: number): FeedFixture[];
   /** The fixture at time `at` (epoch ms): phase, scoreboard, prices, statuses and results. */
   state(fixture: FeedFixture, at: number): FeedMatchState;
+  /**
+   * A feed fed by a live stream (Betfair's): how its stream is doing on this instance, for
+   * `/api/ready`, the metrics and the console (docs/feeds-stream.md); undefined while this
+   * instance holds no stream. Feeds without one leave it out.
+   */
+  streamHealth?(): StreamHealth | undefined;
 }
 
 export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE' | 'WIN' | 'PLACE';

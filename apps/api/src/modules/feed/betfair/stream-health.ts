@@ -1,3 +1,4 @@
+import type { FEED_SESSION_SOURCES, FeedReadiness, FeedStreamState } from '@app/shared';
 import type { StatusErrorCode } from './stream-messages';
 
 /** Faults the client finds itself, beside the codes Betfair's status messages carry. */
@@ -30,13 +31,8 @@ export interface StreamError {
   isFatal: boolean;
 }
 
-/**
- * - `stopped`: not started, or stopped.
- * - `connecting` → `authenticating` → `subscribing` → `live` (the first whole message arrived).
- * - `waiting`: for the next attempt after a failure (`nextAttemptAt`).
- * - `failed`: stopped by a fatal error (`lastError`) until the configuration changes.
- */
-export type StreamState = 'stopped' | 'connecting' | 'authenticating' | 'subscribing' | 'live' | 'waiting' | 'failed';
+/** `stopped`, `connecting` → `authenticating` → `subscribing` → `live`, `waiting`, `failed` (shared/domain/feed-stream.ts). */
+export type StreamState = FeedStreamState;
 
 /** The live stream's state on this instance, for `/api/ready`, the metrics and the console (docs/feeds-stream.md). */
 export interface StreamHealth {
@@ -66,11 +62,11 @@ export interface StreamHealth {
   lastError: StreamError | null;
   /** How often each error happened since start. */
   errors: Partial<Record<StreamErrorCode, number>>;
-  session: { source: 'token' | 'certificate'; renewedAt: number | null };
+  session: { source: (typeof FEED_SESSION_SOURCES)[number]; renewedAt: number | null };
 }
 
 /** What `/api/ready` says of the live stream (docs/feeds-stream.md, "Readiness"). */
-export type StreamReadiness = 'ok' | 'stale' | 'connecting' | 'failing';
+export type StreamReadiness = Exclude<FeedReadiness, 'not configured'>;
 
 export function streamReadiness(health: StreamHealth): StreamReadiness {
   if (health.state === 'live') return health.isStale ? 'stale' : 'ok';
