@@ -175,6 +175,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   operators.installAuth(app);
 
   const markets = createMarketsModule({ db, clock, config, bus, logger: app.log, ...(deps.feed ? { feed: deps.feed } : {}) });
+  // The live stream's state on this instance, for ready, the metrics and the console (docs/feeds-stream.md).
+  const streamHealth = markets.feed.streamHealth ? () => markets.feed.streamHealth?.() : undefined;
   const casino = createCasinoModule({
     db,
     clock,
@@ -200,7 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tableSnapshot: (table) => liveTables.tables.snapshot(table),
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
-  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
+  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets, streamHealth });
   const uploads = createUploadsModule({ uploadDir: config.UPLOAD_DIR });
   const bets = createBetsModule({
     db,
@@ -225,7 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
-    createOperationsModule({ database, redis, logger: app.log }),
+    createOperationsModule({ database, redis, logger: app.log, streamHealth }),
     settings,
     createSportsModule({ db, clock }),
     markets,
@@ -256,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       payments,
       rg: rg.rg,
       usersAdmin: createUsersAdmin(db, clock),
+      feed: markets.feed,
     }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),
