@@ -18,18 +18,22 @@ const BADGE: Record<Stream['readiness'], string> = {
   'not configured': '',
 };
 
-/** Seconds or minutes since `iso`, for "last message 3 s ago". */
-function ago(iso: string | null, now: number): string | undefined {
-  if (!iso) return undefined;
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+/** Whole seconds since `iso` (undefined for none), for "last message 3 s ago". */
+function secondsSince(iso: string | null, now: number): number | undefined {
+  return iso ? Math.max(0, Math.round((now - Date.parse(iso)) / 1000)) : undefined;
 }
 
 function StreamDetails({ stream }: { stream: Stream }) {
   const { t } = useTranslation('admin');
   const now = Date.now();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
-  const lastMessage = ago(stream.last_message_at, now);
+  const seconds = secondsSince(stream.last_message_at, now);
+  const lastMessage =
+    seconds === undefined
+      ? undefined
+      : seconds < 120
+        ? t('feed.seconds', { count: seconds })
+        : t('feed.minutes', { count: Math.round(seconds / 60) });
   const rows: [string, string][] = [
     [t('feed.endpoint'), `${stream.host}:${stream.port}`],
     [t('feed.connected'), yesNo(stream.connected)],
