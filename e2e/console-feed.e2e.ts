@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
-import { type BetfairStreamSource, createBetfairStreamSource, type OddsFeed } from '../apps/api/src/modules/feed';
+import { type BetfairStreamSource, createBetfairStreamSource } from '../apps/api/src/modules/feed';
 import { createOperatorsService } from '../apps/api/src/modules/operators';
 import {
   type BetfairStreamServer,
   readRecording,
   startBetfairStreamServer,
 } from '../apps/api/test/support/betfair-stream-server';
+import { feedWithStream, silentLog, testStreamConfig } from '../apps/api/test/support/betfair-stream-client';
 import { makeTestCertificates, type TestCertificates } from '../apps/api/test/support/test-certificates';
 import { logInToConsole } from './support/console-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
@@ -20,7 +21,6 @@ import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/s
  */
 const PASSWORD = 'Operator-Pass-2026';
 const WAIT = { timeout: 20_000 };
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let certificates: TestCertificates;
 let server: BetfairStreamServer;
@@ -38,31 +38,14 @@ beforeAll(async () => {
     tape: readRecording('1.197931750'),
   });
   source = createBetfairStreamSource(
-    {
+    testStreamConfig(server.port, certificates.server.cert, {
       appKey: 'a-wrong-key',
       sessionToken: 'session-ok',
-      host: '127.0.0.1',
-      port: server.port,
-      identityUrl: 'https://127.0.0.1:1/api/',
-      identityCertUrl: 'https://127.0.0.1:1/api/',
-      ca: certificates.server.cert,
-      keepAliveMs: 3_600_000,
-      marketFilter: { eventTypeIds: ['4339'] },
-      marketDataFilter: { fields: ['EX_BEST_OFFERS_DISP', 'EX_MARKET_DEF'], ladderLevels: 3 },
-      conflateMs: 0,
       heartbeatMs: 5_000,
-    },
+    }),
     { logger: silentLog },
   );
-  const feed: OddsFeed = {
-    name: 'betfair',
-    fixtures: () => [],
-    state: () => {
-      throw new Error('no fixtures');
-    },
-    streamHealth: () => source.health(),
-  };
-  site = await startSite({ deps: { feed } });
+  site = await startSite({ deps: { feed: feedWithStream(source) } });
   source.start({ onChange: () => undefined });
   browser = await launchBrowser();
   secret = (

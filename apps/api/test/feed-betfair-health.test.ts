@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BetfairStreamSource, createBetfairStreamSource, type OddsFeed } from '../src/modules/feed';
+import { type BetfairStreamSource, createBetfairStreamSource } from '../src/modules/feed';
 import { type BetfairStreamServer, readRecording, startBetfairStreamServer } from './support/betfair-stream-server';
+import { feedWithStream, silentLog, testStreamConfig } from './support/betfair-stream-client';
 import { makeTestCertificates, type TestCertificates } from './support/test-certificates';
 import { type ConsoleTestApp, createConsoleTestApp } from './console-support';
 import { testDatabaseKind } from './test-app';
@@ -12,7 +13,6 @@ import { testDatabaseKind } from './test-app';
  */
 const APP_KEY = 'test-app-key';
 const TAPE = readRecording('1.197931750');
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let certificates: TestCertificates;
 let server: BetfairStreamServer;
@@ -40,34 +40,13 @@ async function appWithStream(
   appKey: string,
 ): Promise<{ t: ConsoleTestApp; source: BetfairStreamSource; scrape(): Promise<string> }> {
   const source = createBetfairStreamSource(
+    testStreamConfig(server.port, certificates.server.cert, { appKey, sessionToken: 'session-ok' }),
     {
-      appKey,
-      sessionToken: 'session-ok',
-      host: '127.0.0.1',
-      port: server.port,
-      identityUrl: 'https://127.0.0.1:1/api/',
-      identityCertUrl: 'https://127.0.0.1:1/api/',
-      ca: certificates.server.cert,
-      keepAliveMs: 3_600_000,
-      marketFilter: { eventTypeIds: ['4339'] },
-      marketDataFilter: { fields: ['EX_ALL_OFFERS', 'EX_MARKET_DEF'], ladderLevels: 3 },
-      conflateMs: 0,
-      heartbeatMs: 500,
-      watchdogMarginMs: 1_500,
-      reconnectBaseMs: 20,
-      reconnectMaxMs: 200,
+      logger: silentLog,
     },
-    { logger: silentLog },
   );
   // The stream's health is what matters here; the markets it carries are another part's to map.
-  const feed: OddsFeed = {
-    name: 'betfair',
-    fixtures: () => [],
-    state: () => {
-      throw new Error('no fixtures');
-    },
-    streamHealth: () => source.health(),
-  };
+  const feed = feedWithStream(source);
   const t = await createConsoleTestApp({ env: { METRICS_PORT: '0' }, deps: { feed } });
   opened.push({ close: () => source.stop() }, t);
   source.start({ onChange: () => undefined });

@@ -4,13 +4,13 @@ import { type BetfairStreamConfig, type BetfairStreamSource, createBetfairStream
 import type { MarketChangeMessage } from '../src/modules/feed/betfair/stream-messages';
 import { type BetfairIdentityServer, startBetfairIdentityServer } from './support/betfair-identity-server';
 import { type BetfairStreamServer, readRecording, startBetfairStreamServer } from './support/betfair-stream-server';
+import { silentLog, testStreamConfig } from './support/betfair-stream-client';
 import { makeTestCertificates, type TestCertificates } from './support/test-certificates';
 import { testDatabaseKind } from './test-app';
 
 const TAPE = readRecording('1.197931750');
 const APP_KEY = 'test-app-key';
 const LOGIN = { username: 'bot', password: 'correct horse' };
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let certificates: TestCertificates;
 const closing: { close(): Promise<void> }[] = [];
@@ -42,23 +42,12 @@ async function betfair(sessions: string[] = []) {
 function connect(stream: BetfairStreamServer, identity: BetfairIdentityServer, overrides: Partial<BetfairStreamConfig>) {
   const seen: MarketChangeMessage[] = [];
   const source = createBetfairStreamSource(
-    {
+    testStreamConfig(stream.port, certificates.server.cert, {
       appKey: APP_KEY,
-      host: '127.0.0.1',
-      port: stream.port,
       identityUrl: identity.url,
       identityCertUrl: identity.url,
-      ca: certificates.server.cert,
-      keepAliveMs: 3_600_000,
-      marketFilter: { eventTypeIds: ['4339'] },
-      marketDataFilter: { fields: ['EX_BEST_OFFERS', 'EX_MARKET_DEF'], ladderLevels: 3 },
-      conflateMs: 0,
-      heartbeatMs: 500,
-      watchdogMarginMs: 1_500,
-      reconnectBaseMs: 20,
-      reconnectMaxMs: 200,
       ...overrides,
-    },
+    }),
     { logger: silentLog },
   );
   sources.push(source);

@@ -9,6 +9,7 @@ import {
   TEST_INITIAL_CLK,
   zipRecordings,
 } from './support/betfair-stream-server';
+import { silentLog, testStreamConfig } from './support/betfair-stream-client';
 import { makeTestCertificates, type TestCertificates } from './support/test-certificates';
 import { testDatabaseKind } from './test-app';
 
@@ -16,7 +17,6 @@ import { testDatabaseKind } from './test-app';
 const GREYHOUNDS = zipRecordings(readRecording('1.197931750'), readRecording('1.197931751'));
 const APP_KEY = 'test-app-key';
 const SESSION = 'session-ok';
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let certificates: TestCertificates;
 const servers: BetfairStreamServer[] = [];
@@ -43,30 +43,16 @@ async function serve(options: Partial<StreamServerOptions> = {}): Promise<Betfai
   return server;
 }
 
-/**
- * A client with short heartbeats (500 ms) and waits, and a sink that keeps what it gets. A
- * silence of 2 s is a dead link: the tests that make one shorten it.
- */
+/** A client with short heartbeats and waits (support/betfair-stream-client.ts), and a sink that keeps what it gets. */
 function connect(server: BetfairStreamServer, overrides: Partial<BetfairStreamConfig> = {}, resumeFrom?: StreamResumePoint) {
-  const config: BetfairStreamConfig = {
+  const config = testStreamConfig(server.port, certificates.server.cert, {
     appKey: APP_KEY,
     sessionToken: SESSION,
-    host: '127.0.0.1',
-    port: server.port,
-    identityUrl: 'https://127.0.0.1:1/api/',
-    identityCertUrl: 'https://127.0.0.1:1/api/',
-    ca: certificates.server.cert,
-    keepAliveMs: 3_600_000,
     marketFilter: { eventTypeIds: ['4339'], marketTypes: ['WIN', 'PLACE'], countryCodes: ['GB'] },
     marketDataFilter: { fields: ['EX_ALL_OFFERS', 'EX_LTP', 'EX_TRADED_VOL', 'EX_MARKET_DEF'], ladderLevels: 3 },
-    conflateMs: 0,
-    heartbeatMs: 500,
-    watchdogMarginMs: 1_500,
-    reconnectBaseMs: 20,
-    reconnectMaxMs: 200,
     slowRetryMs: 300,
     ...overrides,
-  };
+  });
   const seen: MarketChangeMessage[] = [];
   const source = createBetfairStreamSource(config, { logger: silentLog });
   sources.push(source);
