@@ -2,7 +2,7 @@ import { connect as connectTls, rootCertificates, type TLSSocket } from 'node:tl
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, systemClock } from '../../../lib/clock';
 import type { BetfairStreamConfig } from './stream-config';
-import type { StreamError, StreamErrorCode, StreamHealth, StreamState } from './stream-health';
+import { initialHealth, type StreamError, type StreamErrorCode, type StreamHealth, type StreamState } from './stream-health';
 import { LineReader, StreamProtocolError } from './stream-lines';
 import type {
   MarketChangeMessage,
@@ -14,6 +14,7 @@ import type {
   StreamServerMessage,
 } from './stream-messages';
 import { SegmentJoiner } from './stream-segments';
+import { SilenceWatchdog } from './stream-watchdog';
 import { type BetfairSession, createBetfairSession, IdentityError } from './stream-session';
 import { knownStatusCode, reconnectDelayMs, STATUS_ACTIONS, type StatusAction } from './stream-status';
 
@@ -65,27 +66,7 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
   const silenceLimitMs = config.heartbeatMs + (config.watchdogMarginMs ?? Math.max(config.heartbeatMs, MIN_WATCHDOG_MARGIN_MS));
   const ca = config.ca ? [...rootCertificates, config.ca] : undefined;
 
-  const health: StreamHealth = {
-    state: 'stopped',
-    host: config.host,
-    port: config.port,
-    isConnected: false,
-    isAuthenticated: false,
-    isSubscribed: false,
-    isStale: false,
-    connectionId: null,
-    connectionsAvailable: null,
-    lastMessageAt: null,
-    lastLiveAt: null,
-    initialClk: null,
-    clk: null,
-    messages: 0,
-    reconnects: 0,
-    nextAttemptAt: null,
-    lastError: null,
-    errors: {},
-    session: { source: session.source, renewedAt: null },
-  };
+  const health = initialHealth(config.host, config.port, session.source);
 
   let sink: MarketChangeSink | undefined;
   let socket: TLSSocket | undefined;
@@ -97,9 +78,7 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
   let authenticationId = -1;
   let subscriptionId = -1;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  let watchdog: NodeJS.Timeout | undefined;
-  /** Monotonic time of the last line, for the watchdog. */
-  let lastLineAt = 0;
+  const watchdog = new SilenceWatchdog(silenceLimitMs);
   const joiner = new SegmentJoiner();
 
   const setState = (state: StreamState) => {
@@ -116,31 +95,6 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
   };
 
   const send = (message: StreamClientMessage) => socket?.write(`${JSON.stringify(message)}\r\n`);
-
-  /** One timer per connection, moved on lazily (not re-armed per line: thousands of lines a second). */
-  const armWatchdog = (id: number) => {
-    clearTimeout(watchdog);
-    const silentMs = () => performance.now() - lastLineAt;
-    const check = () => {
-      if (id !== connection) return;
-      if (silentMs() < silenceLimitMs) {
-        watchdog = setTimeout(check, silenceLimitMs - silentMs());
-        return;
-      }
-      // Timers run before the socket is read: after a pause of this process (GC, a busy CPU) the
-      // heartbeats may be waiting unread. Judge the link only once they have had their turn.
-      setImmediate(() => {
-        if (id !== connection) return;
-        if (silentMs() < silenceLimitMs) return check();
-        endConnection(
-          id,
-          { code: 'HEARTBEAT_TIMEOUT', message: `Nothing from the stream for ${Math.round(silentMs())} ms` },
-          'retry',
-        );
-      });
-    };
-    watchdog = setTimeout(check, silenceLimitMs);
-  };
 
   /** Waits, then connects again; `renewFirst`: get a new session before. */
   const scheduleReconnect = (minimumMs: number, renewFirst = false) => {
@@ -166,7 +120,7 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
   function endConnection(id: number, problem: Problem, action: StatusAction) {
     if (id !== connection) return;
     connection += 1;
-    clearTimeout(watchdog);
+    watchdog.stop();
     socket?.destroy();
     socket = undefined;
     health.isConnected = false;
@@ -208,7 +162,6 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
     health.session.renewedAt = session.renewedAt();
     if (id !== connection || !sink) return;
     const reader = new LineReader(MAX_LINE_BYTES);
-    lastLineAt = performance.now();
     let tlsSocket: TLSSocket;
     try {
       tlsSocket = connectTls({ host: config.host, port: config.port, ...(ca ? { ca } : {}) });
@@ -217,7 +170,9 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
       return endConnection(id, { code: 'SOCKET_ERROR', message: (error as Error).message }, 'fatal');
     }
     socket = tlsSocket;
-    armWatchdog(id);
+    watchdog.start((silentMs) =>
+      endConnection(id, { code: 'HEARTBEAT_TIMEOUT', message: `Nothing from the stream for ${silentMs} ms` }, 'retry'),
+    );
     tlsSocket.setNoDelay(true);
     tlsSocket.on('secureConnect', () => {
       if (id === connection) health.isConnected = true;
@@ -242,7 +197,7 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
   }
 
   function onLine(id: number, line: string, token: string) {
-    lastLineAt = performance.now();
+    watchdog.heard();
     health.lastMessageAt = clock.now();
     let message: StreamServerMessage;
     try {
@@ -346,7 +301,7 @@ export function createBetfairStreamSource(config: BetfairStreamConfig, deps: Bet
       connection += 1;
       clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
-      clearTimeout(watchdog);
+      watchdog.stop();
       session.stop();
       socket = undefined;
       health.isConnected = false;

@@ -65,6 +65,31 @@ export interface StreamHealth {
   session: { source: (typeof FEED_SESSION_SOURCES)[number]; renewedAt: number | null };
 }
 
+/** A stream that has not started yet. */
+export function initialHealth(host: string, port: number, source: StreamHealth['session']['source']): StreamHealth {
+  return {
+    state: 'stopped',
+    host,
+    port,
+    isConnected: false,
+    isAuthenticated: false,
+    isSubscribed: false,
+    isStale: false,
+    connectionId: null,
+    connectionsAvailable: null,
+    lastMessageAt: null,
+    lastLiveAt: null,
+    initialClk: null,
+    clk: null,
+    messages: 0,
+    reconnects: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    errors: {},
+    session: { source, renewedAt: null },
+  };
+}
+
 /** What `/api/ready` says of the live stream (docs/feeds-stream.md, "Readiness"). */
 export type StreamReadiness = Exclude<FeedReadiness, 'not configured'>;
 
