@@ -13,6 +13,7 @@ import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createLiveTablesModule } from './modules/live-tables';
+import type { OddsFeed } from './modules/feed';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   paymentTestHooks?: PaymentTestHooks;
   /** Test-only: a crash inside an operator's money act. */
   consoleTestHooks?: ConsoleTestHooks;
+  /** The odds feed; by default the one FEED names (tests pass one with a live stream against a local server). */
+  feed?: OddsFeed;
 }
 
 declare module 'fastify' {
@@ -173,7 +176,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const operators = createOperatorsModule({ db, clock, idleMinutes: config.OPERATOR_IDLE_MINUTES });
   operators.installAuth(app);
 
-  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
+  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log, ...(deps.feed ? { feed: deps.feed } : {}) });
+  // The live stream's state on this instance, for ready, the metrics and the console (docs/feeds-stream.md).
+  const streamHealth = markets.feed.streamHealth ? () => markets.feed.streamHealth?.() : undefined;
   const casino = createCasinoModule({
     db,
     clock,
@@ -205,6 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     openSockets: liveSocket.openSockets,
     feedHealth: markets.feed.health?.bind(markets.feed),
+    streamHealth,
     storage: {
       sqliteFile: databaseTarget.kind === 'sqlite' && databaseTarget.file !== ':memory:' ? databaseTarget.file : undefined,
       folders: { uploads: config.UPLOAD_DIR, kyc: config.KYC_DOCUMENT_DIR },
@@ -238,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
-    createOperationsModule({ database, redis, logger: app.log }),
+    createOperationsModule({ database, redis, logger: app.log, streamHealth }),
     settings,
     createSportsModule({ db, clock }),
     markets,
@@ -270,6 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       rg: rg.rg,
       usersAdmin: createUsersAdmin(db, clock),
       ...(deps.consoleTestHooks ? { testHooks: deps.consoleTestHooks } : {}),
+      feed: markets.feed,
     }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),

@@ -40,3 +40,4 @@ export * from './api/live-tables';
 export * from './domain/operator-roles';
 export * from './api/admin';
 export * from './domain/sports-display';
+export * from './domain/feed-stream';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEPOSIT_STATUSES, KYC_STATUSES, PAYMENT_METHODS, WITHDRAW_STATUSES } from '../domain/payments';
 import { MAX_OPERATOR_AMOUNT_PAISE } from '../domain/wallet';
 import { RG_LIMIT_KINDS, RG_PERIODS, SELF_EXCLUSION_DURATIONS, TIME_OUT_DURATIONS } from '../domain/responsible-play';
+import { FEED_READINESS, FEED_SESSION_SOURCES, FEED_STREAM_STATES } from '../domain/feed-stream';
 import { ADMIN_PERMISSIONS, type AdminPermission, AWAITING_APPROVAL, OPERATOR_ROLES } from '../domain/operator-roles';
 import { defineEndpoint, type Endpoint, fileUpload } from './contract';
 import { rgStateSchema } from './responsible-play';
@@ -147,6 +148,57 @@ export const adminDashboard = defineAdminEndpoint({
         ggr: rupees,
       }),
     ),
+  }),
+});
+
+/**
+ * The odds feed on the instance that answers, and its live stream when it holds one
+ * (docs/feeds-stream.md, "The console"): what to fix when prices stop.
+ */
+export const adminFeed = defineAdminEndpoint({
+  path: 'admin/feed',
+  permission: 'console.view',
+  request: z.strictObject({}),
+  data: z.object({
+    /** The feed FEED names: simulator, none, or a real one. */
+    feed: z.string(),
+    stream: z
+      .object({
+        state: z.enum(FEED_STREAM_STATES),
+        /** As `/api/ready` says it. */
+        readiness: z.enum(FEED_READINESS),
+        host: z.string(),
+        port: z.number(),
+        connected: z.boolean(),
+        authenticated: z.boolean(),
+        subscribed: z.boolean(),
+        /** Betfair marked its data stale (status 503). */
+        stale: z.boolean(),
+        connection_id: z.string().nullable(),
+        connections_available: z.number().nullable(),
+        last_message_at: isoTime.nullable(),
+        last_live_at: isoTime.nullable(),
+        /** Where the subscription resumes after a reconnect. */
+        initial_clk: z.string().nullable(),
+        clk: z.string().nullable(),
+        messages: z.number(),
+        reconnects: z.number(),
+        next_attempt_at: isoTime.nullable(),
+        last_error: z
+          .object({
+            /** Betfair's status error code (INVALID_APP_KEY, …) or the client's own (HEARTBEAT_TIMEOUT, …). */
+            code: z.string(),
+            message: z.string(),
+            at: isoTime,
+            /** The stream stopped: fix the configuration and restart. */
+            fatal: z.boolean(),
+          })
+          .nullable(),
+        /** How often each error happened since the stream started, most frequent first. */
+        errors: z.array(z.object({ code: z.string(), count: z.number() })),
+        session: z.object({ source: z.enum(FEED_SESSION_SOURCES), renewed_at: isoTime.nullable() }),
+      })
+      .nullable(),
   }),
 });
 
@@ -780,6 +832,7 @@ export const adminEndpoints = {
   adminLogout,
   adminMe,
   adminDashboard,
+  adminFeed,
   adminPlayers,
   adminPlayer,
   adminPlayerLedger,

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
 import type { SettlementService } from '../bets';
 import type { CasinoAdmin } from '../casino';
+import type { OddsFeed } from '../feed';
 import type { createMarketsAdmin } from '../markets';
 import type { WalletService } from '../money';
 import type { OperatorsModule } from '../operators';
@@ -34,4 +35,6 @@ export interface ConsoleDeps {
   rg: RgService;
   usersAdmin: ReturnType<typeof createUsersAdmin>;
   testHooks?: ConsoleTestHooks;
+  /** The odds feed, for its name and its live stream's health. */
+  feed: Pick<OddsFeed, 'name' | 'streamHealth'>;
 }

@@ -1,3 +1,5 @@
+import type { StreamHealth } from './betfair/stream-health';
+
 /**
  * The odds feed: where fixtures, markets, prices, statuses and results come from. The platform
  * ships a simulator (sim/) as the default; a real exchange-style feed implements the same
@@ -19,6 +21,12 @@ export interface OddsFeed {
    * lose (a stream) reports it; one without (FEED=none) may leave it out.
    */
   health?(): FeedHealth;
+  /**
+   * A feed fed by a live stream (Betfair's): how its stream is doing on this instance, for
+   * `/api/ready`, the metrics and the console (docs/feeds-stream.md); undefined while this
+   * instance holds no stream. Feeds without one leave it out.
+   */
+  streamHealth?(): StreamHealth | undefined;
 }
 
 export interface FeedHealth {
