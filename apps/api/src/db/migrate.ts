@@ -23,6 +23,8 @@ import { cashOutCorrectionsMigration } from './migrations/0140-cash-out-correcti
 import { liveTablesMigration } from './migrations/0150-live-tables';
 import { operatorsMigration } from './migrations/0160-operators';
 import { casinoConsoleMigration } from './migrations/0161-casino-console';
+import { betfairFeedMigration } from './migrations/0180-betfair-feed';
+import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -53,6 +55,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0150-live-tables': liveTablesMigration(dialect),
     '0160-operators': operatorsMigration(dialect),
     '0161-casino-console': casinoConsoleMigration(),
+    '0180-betfair-feed': betfairFeedMigration(),
+    '0181-bet-settled-odds': betSettledOddsMigration(),
   };
 }
 

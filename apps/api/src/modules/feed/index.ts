@@ -1,3 +1,4 @@
-/** The odds feed module's public face (docs/sports.md, "The feed"). */
-export type { FeedFixture, FeedMatchState, FeedPrice, OddsFeed } from './odds-feed';
+/** The odds feed module's public face (docs/sports.md, "The feed"; docs/feeds.md for Betfair). */
+export type { FeedFixture, FeedMarketDef, FeedMatchState, FeedPrice, FeedRemoval, OddsFeed, PushFeed } from './odds-feed';
 export { createSimulatedFeed } from './sim/simulator';
+export { type BetfairFeedDeps, createBetfairFileFeed, createBetfairLiveFeed } from './betfair/betfair-feeds';
