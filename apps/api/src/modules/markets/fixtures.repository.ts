@@ -244,8 +244,17 @@ export async function insertRunnerRemovals(
     .execute();
 }
 
-export async function listRunnerRemovals(db: Db, marketId: string) {
-  return db.selectFrom('feed_runner_removals').selectAll().where('market_id', '=', marketId).execute();
+/** A decided market's non-runners (docs/betting.md "Non-runners"), for settlement. */
+export async function readRunnerRemovals(
+  db: Db,
+  marketId: string,
+): Promise<{ selectionId: number; factorMilli: number; removedAt: number }[]> {
+  const rows = await db.selectFrom('feed_runner_removals').selectAll().where('market_id', '=', marketId).execute();
+  return rows.map((row) => ({
+    selectionId: Number(row.selection_id),
+    factorMilli: Number(row.factor_milli),
+    removedAt: Number(row.removed_at),
+  }));
 }
 
 export async function listResultTargets(db: Db, matchId: number): Promise<Set<string>> {
