@@ -11,7 +11,8 @@ import { createBetfairFeed } from './betfair-feed';
 import { createFileReplay } from './file-replay';
 import { createMarketCache } from './market-cache';
 import { loadCatalogueFolders } from './market-catalogues';
-import { createLocalKeeper, type StreamOrigin } from './stream-keeper';
+import { createStreamHandOver } from './stream-hand-over';
+import type { StreamOrigin } from './stream-keeper';
 
 export interface BetfairFeedDeps {
   db: Db;
@@ -42,10 +43,7 @@ export function createBetfairSourceFeed(
   catalogues: ReturnType<typeof loadCatalogueFolders>,
   deps: BetfairFeedDeps,
 ): OddsFeed {
-  const keeper = createLocalKeeper(createMarketCache(), origin, {
-    now: () => deps.clock.now(),
-    onError: (error) => deps.logger.error({ err: error }, 'betfair feed listener failed'),
-  });
+  const keeper = createStreamHandOver({ ...deps, origin, cache: createMarketCache() });
   return createBetfairFeed({ keeper, catalogues, name });
 }
 
@@ -56,6 +54,7 @@ export function createBetfairFileFeed(config: Pick<AppConfig, 'FEED_FILES' | 'FE
   const log = deps.logger.child({ feed: 'betfair-file' });
   const origin: StreamOrigin = {
     key: replayKeyOf(files, speed),
+    resumesBy: 'pt',
     open: (anchorAt) =>
       createFileReplay({
         files,

@@ -8,6 +8,8 @@ import type { MarketChangeSource } from './stream-messages';
 export interface StreamOrigin {
   /** What is played, stable across restarts: 'live', or the recordings and speed ('file:…'). */
   key: string;
+  /** How a new holder resumes it: a recording after the last `pt` played, the live stream from its `clk`. */
+  resumesBy: 'pt' | 'clk';
   open(anchorAt: number): MarketChangeSource;
 }
 
