@@ -169,7 +169,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one
       expect(takenOver.holder).not.toBe(held.holder);
 
       // The race goes on from where it was: it closes, and the result is recorded and settled once.
-      // Closed at 18:29:56.47, 322.05 recorded seconds after the first message played (anchor_at).
+      // Closed at 18:29:56.47, 323.05 recorded seconds after the first message played (anchor_at).
       const recordedClose = Date.parse('2022-04-19T18:29:56.470Z') - Date.parse('2022-04-19T18:24:33.420Z');
       const closesAt = Number(takenOver.anchor_at) + recordedClose / Number(SPEED);
       await eventually(

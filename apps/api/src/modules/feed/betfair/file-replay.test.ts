@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileReplay } from './file-replay';
+import type { MarketChangeMessage } from './stream-messages';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../test/fixtures/betfair');
+const FILES = ['1.197931750', '1.197931751'].map((name) => path.join(FIXTURES, name));
+const FIRST_PT = Date.parse('2022-04-19T18:24:33.420Z');
+const ANCHOR = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+function clockAt(now: number) {
+  return { now: () => now, set: (at: number) => void (now = at) };
+}
+
+describe('replaying recordings', () => {
+  it('plays both files merged by time, shifted to the anchor and scaled by the speed, with the definitions’ times', async () => {
+    const clock = clockAt(ANCHOR);
+    const played: MarketChangeMessage[] = [];
+    const replay = createFileReplay({ files: FILES, speed: 10, clock, anchorAt: ANCHOR });
+    replay.start({ onChange: (message) => played.push(message) });
+    // At the anchor: the first message of each file (both recorded at the same moment).
+    await until(() => played.length === 2);
+    expect(played.map((message) => [message.pt, message.mc?.[0]?.id])).toEqual([
+      [ANCHOR, '1.197931750'],
+      [ANCHOR, '1.197931751'],
+    ]);
+    // The off, 86.58 recorded seconds later, is 8.658 s later at speed 10.
+    expect(played[0]?.mc?.[0]?.marketDefinition?.marketTime).toBe(new Date(ANCHOR + 8_658).toISOString());
+    // The close (323.05 s recorded) has not played at +32.3 s; it has at +32.305 s.
+    clock.set(ANCHOR + 32_300);
+    await until(() => played.some((message) => message.pt === ANCHOR + 16_532)); // the suspension at 18:27:18.735
+    expect(played.some((message) => message.mc?.some((change) => change.marketDefinition?.status === 'CLOSED'))).toBe(false);
+    clock.set(ANCHOR + 32_305);
+    await until(
+      () => played.filter((message) => message.mc?.some((change) => change.marketDefinition?.status === 'CLOSED')).length === 2,
+    );
+    expect(played).toHaveLength(332);
+    // In order, never ahead of the clock.
+    expect(played.every((message, index) => index === 0 || message.pt >= (played[index - 1]?.pt ?? 0))).toBe(true);
+    await replay.stop();
+  });
+
+  it('resumes after the last message played (a hand-over), at the same anchor', async () => {
+    const clock = clockAt(ANCHOR + 40_000);
+    const played: MarketChangeMessage[] = [];
+    const resumeAfter = ANCHOR + 20_000;
+    const replay = createFileReplay({ files: FILES, speed: 10, clock, anchorAt: ANCHOR });
+    replay.start({ onChange: (message) => played.push(message) }, { pt: resumeAfter });
+    await until(() => played.length > 0 && played.at(-1)?.mc?.[0]?.marketDefinition?.status === 'CLOSED');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(played.every((message) => message.pt > resumeAfter)).toBe(true);
+    const skipped = 332 - played.length;
+    expect(skipped).toBeGreaterThan(0);
+    expect(replay.shift(FIRST_PT + 200_000)).toBe(ANCHOR + 20_000);
+    await replay.stop();
+  });
+});
