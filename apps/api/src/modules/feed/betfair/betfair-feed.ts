@@ -89,13 +89,13 @@ function resultOf(definition: MarketDefinition): { winners: number[] } | 'void' 
   return winners.length ? { winners } : 'void';
 }
 
-function removalsOf(book: DefinedBook): FeedRemoval[] {
+function removalsOf(book: DefinedBook, shift: (recordedAt: number) => number): FeedRemoval[] {
   return book.definition.runners
     .filter((runner) => runner.status === 'REMOVED' || runner.status === 'REMOVED_VACANT')
     .map((runner) => ({
       selectionId: runner.id,
       factorMilli: runner.status === 'REMOVED' ? Math.round((runner.adjustmentFactor ?? 0) * 1000) : 0,
-      removedAt: book.removedAt.get(runner.id) ?? book.pt,
+      removedAt: shift(book.removedAt.get(runner.id) ?? book.pt),
     }));
 }
 
@@ -163,8 +163,10 @@ export function createBetfairFeed({ keeper, catalogues, name }: BetfairFeedOptio
     const catalogue = catalogues.lookup(main.id);
     const eventName = catalogue?.event?.name ?? definition.eventName ?? '';
     const markets = books.map((book) => marketDefOf(book, book.definition, catalogues.lookup(book.id)));
+    // A recording's times shown as it plays (docs/feeds.md "Replaying recorded markets").
+    const shift = keeper.timeShift();
     if (isRacingSport(sportId)) {
-      const startTime = Date.parse(main.firstMarketTime ?? definition.marketTime);
+      const startTime = shift(Date.parse(main.firstMarketTime ?? definition.marketTime));
       const venue = definition.venue ?? catalogue?.event?.venue ?? (eventName || `Event ${definition.eventId}`);
       const win = books.find((book) => book.definition.marketType === 'WIN');
       const title = (win && (catalogues.lookup(win.id)?.marketName ?? win.definition.name)) || eventName || venue;
@@ -182,7 +184,7 @@ export function createBetfairFeed({ keeper, catalogues, name }: BetfairFeedOptio
         fancies: [],
       };
     }
-    const startTime = Math.min(...books.map((book) => Date.parse(book.definition.openDate ?? book.definition.marketTime)));
+    const startTime = Math.min(...books.map((book) => shift(Date.parse(book.definition.openDate ?? book.definition.marketTime))));
     const matchOdds = markets.find((market) => market.type === 'MATCH_ODDS');
     const sides = matchOdds?.runners.filter((runner) => runner.name !== 'The Draw').map((runner) => runner.name) ?? [];
     const name = eventName || (sides.length === 2 ? sides.join(' v ') : `Event ${definition.eventId}`);
@@ -222,7 +224,7 @@ export function createBetfairFeed({ keeper, catalogues, name }: BetfairFeedOptio
       else if (book.definition.numberOfWinners <= 1 && result.winners.length === 1)
         results.markets[book.id] = result.winners[0] ?? 0;
       else if (results.placed) results.placed[book.id] = result.winners;
-      const removals = removalsOf(book);
+      const removals = removalsOf(book, keeper.timeShift());
       if (removals.length && results.removals) results.removals[book.id] = removals;
     }
     const scoreboard: FeedScoreboard = {

@@ -8,7 +8,7 @@ import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../lib/event-bus';
 import type { OddsFeed } from '../odds-feed';
 import { createBetfairFeed } from './betfair-feed';
-import { createFileReplay } from './file-replay';
+import { createFileReplay, replayShift } from './file-replay';
 import { createMarketCache } from './market-cache';
 import { loadCatalogueFolders } from './market-catalogues';
 import { createStreamHandOver } from './stream-hand-over';
@@ -55,6 +55,7 @@ export function createBetfairFileFeed(config: Pick<AppConfig, 'FEED_FILES' | 'FE
   const origin: StreamOrigin = {
     key: replayKeyOf(files, speed),
     resumesBy: 'pt',
+    timeShift: (anchorAt) => replayShift(files, speed, anchorAt),
     open: (anchorAt) =>
       createFileReplay({
         files,

@@ -22,6 +22,7 @@ function keeperOf(cache: MarketCache): StreamKeeper & { changed(ids: string[]): 
   return {
     cache,
     position: () => 0,
+    timeShift: () => (at: number) => at,
     isReady: () => true,
     onChange: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
     start: async () => undefined,

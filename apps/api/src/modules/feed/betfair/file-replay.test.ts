@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileReplay } from './file-replay';
@@ -21,19 +22,27 @@ describe('replaying recordings', () => {
   it('plays both files merged by time, shifted to the anchor and scaled by the speed, with the definitions’ times', async () => {
     const clock = clockAt(ANCHOR);
     const played: MarketChangeMessage[] = [];
+    const texts: string[] = [];
     const replay = createFileReplay({ files: FILES, speed: 10, clock, anchorAt: ANCHOR });
-    replay.start({ onChange: (message) => played.push(message) });
+    replay.start({
+      onChange: (message, text) => {
+        played.push(message);
+        texts.push(text ?? '');
+      },
+    });
     // At the anchor: the first message of each file (both recorded at the same moment).
     await until(() => played.length === 2);
+    // Handed over as recorded; the replay's shift says when each plays.
     expect(played.map((message) => [message.pt, message.mc?.[0]?.id])).toEqual([
-      [ANCHOR, '1.197931750'],
-      [ANCHOR, '1.197931751'],
+      [FIRST_PT, '1.197931750'],
+      [FIRST_PT, '1.197931751'],
     ]);
+    expect(texts[0]).toBe(readFileSync(FILES[0]!, 'utf8').split('\n')[0]);
     // The off, 86.58 recorded seconds later, is 8.658 s later at speed 10.
-    expect(played[0]?.mc?.[0]?.marketDefinition?.marketTime).toBe(new Date(ANCHOR + 8_658).toISOString());
+    expect(replay.shift(Date.parse('2022-04-19T18:26:00Z'))).toBe(ANCHOR + 8_658);
     // The close (323.05 s recorded) has not played at +32.3 s; it has at +32.305 s.
     clock.set(ANCHOR + 32_300);
-    await until(() => played.some((message) => message.pt === ANCHOR + 16_532)); // the suspension at 18:27:18.735
+    await until(() => played.some((message) => message.pt === Date.parse('2022-04-19T18:27:18.735Z'))); // the suspension
     expect(played.some((message) => message.mc?.some((change) => change.marketDefinition?.status === 'CLOSED'))).toBe(false);
     clock.set(ANCHOR + 32_305);
     await until(
@@ -42,13 +51,14 @@ describe('replaying recordings', () => {
     expect(played).toHaveLength(332);
     // In order, never ahead of the clock.
     expect(played.every((message, index) => index === 0 || message.pt >= (played[index - 1]?.pt ?? 0))).toBe(true);
+    expect(played.every((message) => replay.shift(message.pt) <= clock.now())).toBe(true);
     await replay.stop();
   });
 
   it('resumes after the last message played (a hand-over), at the same anchor', async () => {
     const clock = clockAt(ANCHOR + 40_000);
     const played: MarketChangeMessage[] = [];
-    const resumeAfter = ANCHOR + 20_000;
+    const resumeAfter = FIRST_PT + 200_000; // recorded time: 20 s into the replay at speed 10
     const replay = createFileReplay({ files: FILES, speed: 10, clock, anchorAt: ANCHOR });
     replay.start({ onChange: (message) => played.push(message) }, { pt: resumeAfter });
     await until(() => played.length > 0 && played.at(-1)?.mc?.[0]?.marketDefinition?.status === 'CLOSED');

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock';
 import { readRecordingLines } from './recording-reader';
-import type { MarketChangeMessage, MarketChangeSink, MarketChangeSource, MarketDefinition } from './stream-messages';
+import type { MarketChangeMessage, MarketChangeSink, MarketChangeSource } from './stream-messages';
 
 /** The replay looks at the clock at least this often (a test's clock moves without timers). */
 const MAX_WAIT_MS = 50;
@@ -50,25 +50,17 @@ export async function recordingsStart(files: readonly string[]): Promise<number>
   return first;
 }
 
-const shiftIso = (value: string | undefined, shift: (at: number) => number) => {
-  if (value === undefined) return undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? value : new Date(shift(at)).toISOString();
-};
-
-/** A definition's times moved as the messages are, so a recorded race is "upcoming", then off. */
-function shiftDefinition(definition: MarketDefinition, shift: (at: number) => number): void {
-  definition.marketTime = shiftIso(definition.marketTime, shift) ?? definition.marketTime;
-  const suspendTime = shiftIso(definition.suspendTime, shift);
-  if (suspendTime !== undefined) definition.suspendTime = suspendTime;
-  const openDate = shiftIso(definition.openDate, shift);
-  if (openDate !== undefined) definition.openDate = openDate;
-  const settledTime = shiftIso(definition.settledTime, shift);
-  if (settledTime !== undefined) definition.settledTime = settledTime;
-  for (const runner of definition.runners ?? []) {
-    const removalDate = shiftIso(runner.removalDate, shift);
-    if (removalDate !== undefined) runner.removalDate = removalDate;
-  }
+/**
+ * The time shift of a replay anchored at `anchorAt`, for an instance that does not play it
+ * (it shows the holder's messages at the same times).
+ */
+export async function replayShift(
+  files: readonly string[],
+  speed: number,
+  anchorAt: number,
+): Promise<(recordedAt: number) => number> {
+  const first = await recordingsStart(files);
+  return (recordedAt) => anchorAt + Math.round((recordedAt - first) / speed);
 }
 
 interface Cursor {
@@ -76,6 +68,10 @@ interface Cursor {
   iterator: AsyncIterator<string>;
   close(): void;
   next: MarketChangeMessage | undefined;
+  /** The line `next` was read from, unchanged. */
+  text: string;
+  /** When `next` plays (its `pt` shifted). */
+  due: number;
   lineNo: number;
   badLines: number;
 }
@@ -83,8 +79,10 @@ interface Cursor {
 /**
  * Plays Betfair recordings (historic data files, one `mcm` per line) as the live stream would
  * deliver them: files merged by publish time, each message at its recorded time shifted so the
- * first plays at `anchorAt` and scaled by `speed`, with `pt` and the definition's times shifted
- * the same way. Messages due at one moment are handed over together, in one turn.
+ * first plays at `anchorAt` and scaled by `speed`. The messages are handed over as recorded
+ * (with their lines, for the other instances); the feed shows their times shifted the same way
+ * (`shift`, docs/feeds.md "Replaying recorded markets"). Messages due at one moment are handed
+ * over together, in one turn. `resumeFrom.pt` is a recorded time: the messages up to it are skipped.
  */
 export function createFileReplay(options: FileReplayOptions): FileReplay {
   const { files, speed, clock } = options;
@@ -119,16 +117,16 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
         if (cursor.badLines++ === 0) options.onBadLine?.(cursor.file, cursor.lineNo, 'not a market change message');
         continue;
       }
-      message.pt = shift(message.pt);
-      for (const change of message.mc ?? []) if (change.marketDefinition) shiftDefinition(change.marketDefinition, shift);
       cursor.next = message;
+      cursor.text = step.value;
+      cursor.due = shift(message.pt);
       return;
     }
   };
 
   const earliest = (): Cursor | undefined => {
     let best: Cursor | undefined;
-    for (const cursor of cursors) if (cursor.next && (!best || cursor.next.pt < (best.next?.pt ?? Infinity))) best = cursor;
+    for (const cursor of cursors) if (cursor.next && (!best || cursor.due < best.due)) best = cursor;
     return best;
   };
 
@@ -148,6 +146,8 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
         iterator: reader.lines[Symbol.asyncIterator](),
         close: reader.close,
         next: undefined,
+        text: '',
+        due: 0,
         lineNo: 0,
         badLines: 0,
       });
@@ -156,21 +156,21 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
     while (!isStopped) {
       const first = earliest();
       if (!first?.next) break;
-      const due = first.next.pt;
-      if (due <= skipThrough) {
+      if (first.next.pt <= skipThrough) {
         await advance(first);
         continue;
       }
+      const due = first.due;
       while (!isStopped && clock.now() < due) await waitUntil(due);
       if (isStopped) break;
       // Everything due by now, read before any is handed over, then handed over in one turn.
-      const batch: MarketChangeMessage[] = [];
-      for (let cursor = earliest(); cursor?.next && cursor.next.pt <= clock.now(); cursor = earliest()) {
-        batch.push(cursor.next);
+      const batch: [MarketChangeMessage, string][] = [];
+      for (let cursor = earliest(); cursor?.next && cursor.due <= clock.now(); cursor = earliest()) {
+        batch.push([cursor.next, cursor.text]);
         await advance(cursor);
         if (isStopped) return;
       }
-      for (const message of batch) sink.onChange(message);
+      for (const [message, text] of batch) sink.onChange(message, text);
     }
     if (!isStopped) options.onEnd?.();
   }

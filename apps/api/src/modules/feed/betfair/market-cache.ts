@@ -39,7 +39,7 @@ export interface RunnerBook {
 export interface MarketBook {
   id: string;
   definition: MarketDefinition | undefined;
-  runners: Map<string, RunnerBook>;
+  runners: Map<number | string, RunnerBook>;
   tv: number | undefined;
   /** Publish time (epoch ms, shifted for a replay) of the last change applied. */
   pt: number;
@@ -71,7 +71,8 @@ export interface MarketImage {
   }[];
 }
 
-const runnerKey = (id: number, hc: number | undefined) => (hc ? `${id}:${hc}` : String(id));
+/** A runner's key: its id (numbers: no string made per change), with the handicap when it has one. */
+const runnerKey = (id: number, hc: number | undefined): number | string => (hc ? `${id}:${hc}` : id);
 
 function newRunner(id: number, hc: number): RunnerBook {
   return { id, hc, atb: new Map(), atl: new Map(), batb: [], batl: [], bdatb: [], bdatl: [], ltp: undefined, tv: undefined };

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import { busTopics, type EventBus } from '../../../lib/event-bus';
 import type { MarketCache, MarketImage } from './market-cache';
-import { changeListeners, type StreamKeeper, type StreamOrigin } from './stream-keeper';
+import { changeListeners, noTimeShift, type StreamKeeper, type StreamOrigin } from './stream-keeper';
 import type { MarketChangeMessage, MarketChangeSource, StreamResumePoint } from './stream-messages';
 import {
   findStream,
@@ -30,7 +30,8 @@ interface StreamEnvelope {
   /** The holder's epoch and the message's position in it. */
   e: number;
   n: number;
-  m: MarketChangeMessage;
+  /** The message as the holder received it (the recording's line, the stream's line). */
+  t: string;
 }
 
 export interface StreamHandOverDeps {
@@ -65,6 +66,8 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
 
   let epoch = 0;
   let applied = 0;
+  let shift = noTimeShift;
+  let shiftAnchor: number | null = null;
   let isReady = false;
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -77,7 +80,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
   let resume: { pt: number; initialClk?: string; clk?: string } | undefined;
 
   // Following
-  let buffered: StreamEnvelope[] = [];
+  let buffered: { e: number; n: number; m: MarketChangeMessage }[] = [];
   let isBehind = true;
 
   const restore = (rows: { market_id: string; image: string }[]) => {
@@ -89,8 +92,16 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
     return ids;
   };
 
+  /** The site's times for the stream's anchor (a recording's first message), once per anchor. */
+  const useAnchor = async (anchorAt: number | null) => {
+    if (anchorAt === null || anchorAt === shiftAnchor) return;
+    shift = await origin.timeShift(anchorAt);
+    shiftAnchor = anchorAt;
+  };
+
   /** Loads the stored state when it is ahead of this instance (or of another epoch). */
   const reload = async (row: StreamRow) => {
+    await useAnchor(row.anchor_at === null ? null : Number(row.anchor_at));
     const storedEpoch = Number(row.epoch);
     const storedPosition = Number(row.position);
     if (storedEpoch === epoch && storedPosition <= applied && isReady) return;
@@ -115,22 +126,28 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
 
   const onHeard = (payload: unknown) => {
     if (source || isStopped) return; // the holder's own message
-    const item = payload as StreamEnvelope;
-    if (typeof item?.e !== 'number' || typeof item.n !== 'number' || !item.m) return;
-    if (!isBehind && item.e === epoch && item.n === applied + 1) {
-      applied = item.n;
-      const ids = cache.apply(item.m);
+    const envelope = payload as StreamEnvelope;
+    if (typeof envelope?.e !== 'number' || typeof envelope.n !== 'number' || typeof envelope.t !== 'string') return;
+    if (envelope.e === epoch && envelope.n <= applied) return;
+    let message: MarketChangeMessage;
+    try {
+      message = JSON.parse(envelope.t) as MarketChangeMessage;
+    } catch {
+      return;
+    }
+    if (!isBehind && envelope.e === epoch && envelope.n === applied + 1) {
+      applied = envelope.n;
+      const ids = cache.apply(message);
       if (ids.length) listeners.notify(ids);
       return;
     }
-    if (item.e === epoch && item.n <= applied) return;
     // A gap, a new epoch or a load in progress: keep it for after the next load.
     isBehind = true;
-    if (buffered.length < MAX_BUFFERED) buffered.push(item);
+    if (buffered.length < MAX_BUFFERED) buffered.push({ e: envelope.e, n: envelope.n, m: message });
   };
 
   const sink = {
-    onChange(message: MarketChangeMessage) {
+    onChange(message: MarketChangeMessage, text?: string) {
       if (!source) return;
       applied += 1;
       const ids = cache.apply(message);
@@ -143,7 +160,12 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
               ...((message.clk ?? resume?.clk) ? { clk: message.clk ?? resume?.clk ?? undefined } : {}),
             }
           : { pt: message.pt };
-      bus.publish(busTopics.feedStream(origin.key), { e: epoch, n: applied, m: message } satisfies StreamEnvelope);
+      // The line as it came, when the source has it: serialising every message again cost as much as parsing it.
+      bus.publish(busTopics.feedStream(origin.key), {
+        e: epoch,
+        n: applied,
+        t: text ?? JSON.stringify(message),
+      } satisfies StreamEnvelope);
       if (ids.length) listeners.notify(ids);
     },
   };
@@ -165,6 +187,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
     dirty = new Set();
     resume = undefined;
     const anchorAt = (await fixAnchor(db, origin.key, epoch, Number(row.anchor_at ?? clock.now()))) ?? clock.now();
+    await useAnchor(anchorAt);
     const from = resumeFrom(row.resume_point);
     isReady = true;
     isBehind = false;
@@ -240,6 +263,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
   return {
     cache,
     position: () => epoch * EPOCH_SPAN + applied,
+    timeShift: () => shift,
     isReady: () => isReady,
     onChange: (listener) => listeners.add(listener),
     async start() {

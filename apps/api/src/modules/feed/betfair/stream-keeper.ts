@@ -11,7 +11,14 @@ export interface StreamOrigin {
   /** How a new holder resumes it: a recording after the last `pt` played, the live stream from its `clk`. */
   resumesBy: 'pt' | 'clk';
   open(anchorAt: number): MarketChangeSource;
+  /**
+   * How the messages' times (recorded) become the site's: a recording's are shifted to the
+   * anchor and scaled by its speed; the live stream's are as they are.
+   */
+  timeShift(anchorAt: number): Promise<(recordedAt: number) => number>;
 }
+
+export const noTimeShift = (at: number) => at;
 
 /**
  * Holds the market cache of one stream and keeps it current: by holding the stream itself, or,
@@ -21,6 +28,8 @@ export interface StreamKeeper {
   readonly cache: MarketCache;
   /** The live `seq` of the current state (PushFeed.position). */
   position(): number;
+  /** Recorded time → the site's (StreamOrigin.timeShift), once known; the identity before. */
+  timeShift(): (recordedAt: number) => number;
   isReady(): boolean;
   /** Called with the markets each applied message (or a reload) changed. */
   onChange(listener: (marketIds: readonly string[]) => void): () => void;
@@ -60,13 +69,17 @@ export function createLocalKeeper(
   const listeners = changeListeners(options.onError ?? (() => undefined));
   let source: MarketChangeSource | undefined;
   let applied = 0;
+  let shift = noTimeShift;
   return {
     cache,
     position: () => applied,
+    timeShift: () => shift,
     isReady: () => source !== undefined,
     onChange: (listener) => listeners.add(listener),
     async start() {
-      source = origin.open(options.now());
+      const anchorAt = options.now();
+      shift = await origin.timeShift(anchorAt);
+      source = origin.open(anchorAt);
       source.start({
         onChange(message) {
           const changed = cache.apply(message);
