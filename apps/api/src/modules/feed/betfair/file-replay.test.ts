@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileReplay } from './file-replay';
+import { timelineShift } from './replay-timeline';
 import type { MarketChangeMessage } from './stream-messages';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../test/fixtures/betfair');
@@ -58,15 +59,46 @@ describe('replaying recordings', () => {
   it('resumes after the last message played (a hand-over), at the same anchor', async () => {
     const clock = clockAt(ANCHOR + 40_000);
     const played: MarketChangeMessage[] = [];
-    const resumeAfter = FIRST_PT + 200_000; // recorded time: 20 s into the replay at speed 10
+    const resumeAfter = ANCHOR + 20_000; // the last stored message played 20 s in
     const replay = createFileReplay({ files: FILES, speed: 10, clock, anchorAt: ANCHOR });
     replay.start({ onChange: (message) => played.push(message) }, { pt: resumeAfter });
     await until(() => played.length > 0 && played.at(-1)?.mc?.[0]?.marketDefinition?.status === 'CLOSED');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(played.every((message) => message.pt > resumeAfter)).toBe(true);
+    expect(played.every((message) => replay.shift(message.pt) > resumeAfter)).toBe(true);
     const skipped = 332 - played.length;
     expect(skipped).toBeGreaterThan(0);
     expect(replay.shift(FIRST_PT + 200_000)).toBe(ANCHOR + 20_000);
+    await replay.stop();
+  });
+});
+
+describe('the replay’s timeline', () => {
+  it('plays recordings that overlap as one, and recordings of other days each from the start', () => {
+    const hour = 3_600_000;
+    const shift = timelineShift(
+      [
+        { first: 10 * hour, last: 12 * hour }, // a race's Win market
+        { first: 11 * hour, last: 12 * hour }, // its Place market, recorded from later
+        { first: 100 * hour, last: 101 * hour }, // a race of another day
+      ],
+      2,
+      ANCHOR,
+    );
+    expect(shift(10 * hour)).toBe(ANCHOR);
+    expect(shift(11 * hour)).toBe(ANCHOR + hour / 2);
+    expect(shift(13 * hour)).toBe(ANCHOR + 1.5 * hour); // an off after its recording ends
+    expect(shift(100 * hour)).toBe(ANCHOR);
+    expect(shift(101 * hour)).toBe(ANCHOR + hour / 2);
+  });
+
+  it('plays recordings years apart from the same start', async () => {
+    const clock = clockAt(ANCHOR);
+    const played: MarketChangeMessage[] = [];
+    const files = [FILES[0]!, path.join(FIXTURES, 'BASIC-1.132153978.gz')];
+    const replay = createFileReplay({ files, speed: 1, clock, anchorAt: ANCHOR });
+    replay.start({ onChange: (message) => played.push(message) });
+    await until(() => played.length === 2);
+    expect(played.map((message) => message.mc?.[0]?.id).sort()).toEqual(['1.132153978', '1.197931750']);
     await replay.stop();
   });
 });

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../lib/clock';
 import { readRecordingLines } from './recording-reader';
+import { replayShift } from './replay-timeline';
 import type { MarketChangeMessage, MarketChangeSink, MarketChangeSource } from './stream-messages';
 
 /** The replay looks at the clock at least this often (a test's clock moves without timers). */
@@ -28,41 +29,6 @@ export interface FileReplay extends MarketChangeSource {
   shift(recordedAt: number): number;
 }
 
-/** The publish time of a recording's first message. */
-async function firstPublishTime(file: string): Promise<number | undefined> {
-  const reader = readRecordingLines(file);
-  try {
-    for await (const line of reader.lines) {
-      const pt = (JSON.parse(line) as { pt?: unknown }).pt;
-      if (typeof pt === 'number') return pt;
-    }
-    return undefined;
-  } finally {
-    reader.close();
-  }
-}
-
-/** The earliest first message of the recordings: the moment that plays at the anchor. */
-export async function recordingsStart(files: readonly string[]): Promise<number> {
-  let first = Infinity;
-  for (const file of files) first = Math.min(first, (await firstPublishTime(file)) ?? Infinity);
-  if (!Number.isFinite(first)) throw new Error(`No market change message in ${files.join(', ')}`);
-  return first;
-}
-
-/**
- * The time shift of a replay anchored at `anchorAt`, for an instance that does not play it
- * (it shows the holder's messages at the same times).
- */
-export async function replayShift(
-  files: readonly string[],
-  speed: number,
-  anchorAt: number,
-): Promise<(recordedAt: number) => number> {
-  const first = await recordingsStart(files);
-  return (recordedAt) => anchorAt + Math.round((recordedAt - first) / speed);
-}
-
 interface Cursor {
   file: string;
   iterator: AsyncIterator<string>;
@@ -82,11 +48,12 @@ interface Cursor {
  * first plays at `anchorAt` and scaled by `speed`. The messages are handed over as recorded
  * (with their lines, for the other instances); the feed shows their times shifted the same way
  * (`shift`, docs/feeds.md "Replaying recorded markets"). Messages due at one moment are handed
- * over together, in one turn. `resumeFrom.pt` is a recorded time: the messages up to it are skipped.
+ * over together, in one turn. `resumeFrom.pt` is when the last message played (a hand-over's
+ * stored point, in the site's time): the messages due by then are skipped.
  */
 export function createFileReplay(options: FileReplayOptions): FileReplay {
   const { files, speed, clock } = options;
-  let firstPt: number | undefined;
+  let shiftOf: ((recordedAt: number) => number) | undefined;
   let running: Promise<void> | undefined;
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -94,8 +61,8 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
   const cursors: Cursor[] = [];
 
   const shift = (recordedAt: number) => {
-    if (firstPt === undefined) throw new Error('The replay has not read its first message yet');
-    return options.anchorAt + Math.round((recordedAt - firstPt) / speed);
+    if (!shiftOf) throw new Error('The replay has not read its recordings yet');
+    return shiftOf(recordedAt);
   };
 
   const advance = async (cursor: Cursor): Promise<void> => {
@@ -138,7 +105,7 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
     });
 
   async function play(sink: MarketChangeSink, skipThrough: number): Promise<void> {
-    firstPt ??= await recordingsStart(files);
+    shiftOf ??= await replayShift(files, speed, options.anchorAt);
     for (const file of files) {
       const reader = readRecordingLines(file);
       cursors.push({
@@ -156,7 +123,7 @@ export function createFileReplay(options: FileReplayOptions): FileReplay {
     while (!isStopped) {
       const first = earliest();
       if (!first?.next) break;
-      if (first.next.pt <= skipThrough) {
+      if (first.due <= skipThrough) {
         await advance(first);
         continue;
       }

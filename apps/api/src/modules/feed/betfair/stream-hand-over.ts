@@ -159,7 +159,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
               ...((message.initialClk ?? resume?.initialClk) ? { initialClk: message.initialClk ?? resume?.initialClk } : {}),
               ...((message.clk ?? resume?.clk) ? { clk: message.clk ?? resume?.clk ?? undefined } : {}),
             }
-          : { pt: message.pt };
+          : { pt: shift(message.pt) }; // a recording resumes after the moment its last message played
       // The line as it came, when the source has it: serialising every message again cost as much as parsing it.
       bus.publish(busTopics.feedStream(origin.key), {
         e: epoch,
