@@ -93,7 +93,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
   };
 
   /** The site's times for the stream's anchor (a recording's first message), once per anchor. */
-  const useAnchor = async (anchorAt: number | null) => {
+  const adoptAnchor = async (anchorAt: number | null) => {
     if (anchorAt === null || anchorAt === shiftAnchor) return;
     shift = await origin.timeShift(anchorAt);
     shiftAnchor = anchorAt;
@@ -101,7 +101,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
 
   /** Loads the stored state when it is ahead of this instance (or of another epoch). */
   const reload = async (row: StreamRow) => {
-    await useAnchor(row.anchor_at === null ? null : Number(row.anchor_at));
+    await adoptAnchor(row.anchor_at === null ? null : Number(row.anchor_at));
     const storedEpoch = Number(row.epoch);
     const storedPosition = Number(row.position);
     if (storedEpoch === epoch && storedPosition <= applied && isReady) return;
@@ -187,7 +187,7 @@ export function createStreamHandOver(deps: StreamHandOverDeps): StreamKeeper {
     dirty = new Set();
     resume = undefined;
     const anchorAt = (await fixAnchor(db, origin.key, epoch, Number(row.anchor_at ?? clock.now()))) ?? clock.now();
-    await useAnchor(anchorAt);
+    await adoptAnchor(anchorAt);
     const from = resumeFrom(row.resume_point);
     isReady = true;
     isBehind = false;
