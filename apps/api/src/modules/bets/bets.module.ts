@@ -11,6 +11,7 @@ import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
 import { type CashOutService, createCashOutService } from './cash-out.service';
 import { createSettlementService, type SettlementService } from './settlement.service';
+import { reducedPricesNote } from './settlement-terms';
 import { decisionFromFeed } from './settlement-decision';
 
 /** Declared results are looked for this often; each becomes one durable settle job. */
@@ -44,8 +45,12 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
   const settlement = createSettlementService(db, clock, { money, bonuses });
   const reports = createBetReports(db, clock);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
-    const rows = await listTargetNames(executor, userId, subjects.map(targetOfSubject));
-    const names = new Map(rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}`]));
+    const targets = subjects.map(targetOfSubject);
+    const rows = await listTargetNames(executor, userId, targets);
+    const reduced = await reducedPricesNote(executor, userId, targets);
+    const names = new Map(
+      rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}${reduced.get(row.target) ?? ''}`]),
+    );
     return new Map(
       subjects.flatMap((subject) => {
         const name = names.get(targetOfSubject(subject));
