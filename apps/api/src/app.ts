@@ -189,12 +189,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
     isClockStartedAtReady: config.JOBS_ENABLED === '1',
   });
+  const fairGames = createFairGamesModule({ db, clock, casino: casino.casino, logger: app.log });
   const liveSocket = await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
     tableSnapshot: (table) => liveTables.tables.snapshot(table),
+    crashFlight: fairGames.crashFlight,
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
@@ -234,7 +236,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createButtonsModule({ db }),
     bets,
     casino,
-    createFairGamesModule({ db, clock, casino: casino.casino }),
+    fairGames,
     // After the fair-games module: its provider and keys exist by then.
     liveTables,
     payments,
