@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '@/lib/test-i18n';
 import { type FlightView, takeLook } from '../../model/crash-flight';
-import { CrashFlightBoard } from './crash-flight-board';
+import { CrashFlightBoard, type CrashFlightBoardProps } from './crash-flight-board';
 
 const TAKE_OFF = 5_000_000;
 
@@ -23,7 +23,7 @@ function look(number: number, phase: CrashRoundView['phase'], now: number, crash
 }
 
 function board(view: FlightView | null, serverNow: () => number, onCashOut = vi.fn()) {
-  const props = { view, serverNow, secondsToStart: 3, canCashOut: true, cashingOutAt: null, onCashOut };
+  const props: CrashFlightBoardProps = { view, serverNow, secondsToStart: 3, canCashOut: true, cashingOutAt: null, onCashOut };
   const result = render(<CrashFlightBoard {...props} />);
   return {
     ...result,
