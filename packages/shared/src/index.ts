@@ -21,6 +21,7 @@ export * from './domain/bets-position';
 export * from './domain/cash-out';
 export * from './domain/fancy-run-position';
 export * from './domain/number-format';
+export * from './domain/date-format';
 export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';

@@ -69,6 +69,19 @@ export const limitReachedDataSchema = z.object({
 });
 export type LimitReachedData = z.infer<typeof limitReachedDataSchema>;
 
+/**
+ * The `data` of a refusal that names a moment (`PLAY_PAUSED`: the pause's end, null while a
+ * self-exclusion waits for the player to ask to return; `REFUSED` of `rg/confirmLimit`: from when
+ * the change may be confirmed), ISO 8601, so the site writes it in the player's zone and language.
+ * The message writes it in the zone of the site's `tz` cookie (docs/shell.md "Dates and times").
+ */
+export const refusalMomentDataSchema = z.object({
+  pause: z.enum(['time_out', 'self_exclusion']).optional(),
+  until: z.string().nullable().optional(),
+  from: z.string().optional(),
+});
+export type RefusalMomentData = z.infer<typeof refusalMomentDataSchema>;
+
 export const rgGetLimits = defineEndpoint({
   method: 'POST',
   path: 'rg/getLimits',

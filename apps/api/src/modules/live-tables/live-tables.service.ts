@@ -17,6 +17,7 @@ import {
   parseRupees,
   payoutPaise,
   resolveLiveRound,
+  formatPaiseAsRupees,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
@@ -416,7 +417,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       if (stake.paise < LIVE_MIN_STAKE_PAISE || stake.paise > LIVE_MAX_STAKE_PAISE) {
         throw new AppError(
           'BAD_REQUEST',
-          `Stake must be from ${paiseToRupees(LIVE_MIN_STAKE_PAISE)} to ${paiseToRupees(LIVE_MAX_STAKE_PAISE)}`,
+          `Stake must be from ${formatPaiseAsRupees(LIVE_MIN_STAKE_PAISE)} to ${formatPaiseAsRupees(LIVE_MAX_STAKE_PAISE)}`,
         );
       }
       const player = await cachedPlayer(token, table);

@@ -7,6 +7,7 @@ import {
   RG_INCREASE_COOL_OFF_MS,
   RG_LIMIT_KINDS,
   RG_PERIODS,
+  type RefusalMomentData,
   RG_RETURN_WAIT_MS,
   type RgLimit,
   type RgLimitKind,
@@ -226,7 +227,11 @@ export function createRgService({ db, clock, money, deposits }: RgDeps) {
         throw new AppError('REFUSED', 'There is no pending change of this limit to confirm.');
       const from = Number(row.pending_from);
       if (clock.now() < from) {
-        throw new AppError('REFUSED', `This change can be confirmed from ${iso(from)}, 24 hours after you asked for it.`);
+        throw new AppError(
+          'REFUSED',
+          (moment) => `This change can be confirmed from ${moment(from)}, 24 hours after you asked for it.`,
+          { from: new Date(from).toISOString() } satisfies RefusalMomentData,
+        );
       }
       const amount = Number(row.pending_removal) === 1 || row.pending_amount === null ? null : Number(row.pending_amount);
       await saveLimit(tx, {
