@@ -145,7 +145,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const settings = createSettingsModule({ db, clock });
   const money = createMoneyModule({ db, clock, userChanges: database.userChanges, rules: deps.moneyRules });
   // Responsible play's limits and pauses hold for every stake, grant, launch and login.
-  const rg = createRgModule({ db, clock, money: money.money, deposits: { totalSince: sumDepositsSince } });
+  // The reality check's sports figures come from the bets module, made further down (read at call time).
+  const late: { bets?: { playSince(userId: number, since: number): Promise<{ staked: number; returned: number }> } } = {};
+  const rg = createRgModule({
+    db,
+    clock,
+    money: money.money,
+    deposits: { totalSince: sumDepositsSince },
+    sportsPlay: (userId, since) => late.bets?.playSince(userId, since) ?? Promise.resolve({ staked: 0, returned: 0 }),
+  });
   money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
   const accounts = createAccounts({
@@ -209,6 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bonuses: bonus.bonuses,
     statement: money.statement,
   });
+  late.bets = bets;
   const payments = createPaymentsModule({
     db,
     clock,

@@ -148,6 +148,10 @@ export const rgSessionSchema = z.object({
   ends_at: z.string().nullable(),
   /** The player's net result (won − lost, rupees) on bets and games settled since this login. */
   net_result: rupees,
+  /** What the player staked since this login: bets placed and casino stakes (less rollbacks), rupees. */
+  staked: rupees,
+  /** What winning bets and rounds settled since this login returned to the player (stake back included), rupees. */
+  won: rupees,
 });
 export type RgSession = z.infer<typeof rgSessionSchema>;
 
