@@ -90,7 +90,7 @@ export function BalanceDisplay() {
         <span aria-hidden="true" className="wallet-deposit__plus">
           +
         </span>
-        {t('wallet.balance.deposit')}
+        <span className="wallet-deposit__label">{t('wallet.balance.deposit')}</span>
       </Link>
     </div>
   );
