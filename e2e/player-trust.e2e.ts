@@ -50,6 +50,9 @@ describe('money at hand on a phone', () => {
     ] as const) {
       const page = await realMoneyPlayer(`trust_money_${language}`, language);
       await page.goto('/home');
+      // As after the site's own login: the welcome flag is set.
+      await page.evaluate(() => localStorage.setItem('welcomePopup', 'true'));
+      await page.reload();
       const deposit = page.getByTestId('header-deposit');
       await deposit.waitFor(WAIT);
       // On a phone the button is a "+" beside the balance, named for screen readers.
