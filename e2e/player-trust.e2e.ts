@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
+import { createMoneyModule } from '../apps/api/src/modules/money';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
+import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { fundedPhonePlayer, loginByApi } from './support/account-helpers';
 import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
@@ -27,13 +30,18 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** A sign-up player with ₹12,34,567.89: a long balance, the header's widest case. */
 async function realMoneyPlayer(name: string, language?: string): Promise<Page> {
-  await createUser(site.database.db, systemClock, {
+  const userId = await createUser(site.database.db, systemClock, {
     userName: name,
     password: PASSWORD,
     userTypeId: CUSTOMER_USER_TYPE,
     isSignupUser: true,
   });
+  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
+  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
+    creditFromHouse(money, trx, userId, 123_456_789, 'e2e'),
+  );
   const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
   if (language) await storeLanguage(context, site, language);
   await loginByApi(context, site, name, PASSWORD);
@@ -55,6 +63,7 @@ describe('money at hand on a phone', () => {
       await page.reload();
       const deposit = page.getByTestId('header-deposit');
       await deposit.waitFor(WAIT);
+      await expect.poll(() => page.getByTestId('balance-free-chip').textContent(), WAIT).toBe('₹12,34,567.89');
       // On a phone the button is a "+" beside the balance, named for screen readers.
       expect((await deposit.textContent())?.trim()).toContain(label);
       expect(await page.getByRole('link', { name: label, exact: true }).count()).toBe(1);
