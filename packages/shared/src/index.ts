@@ -22,6 +22,7 @@ export * from './domain/settlement-terms';
 export * from './domain/cash-out';
 export * from './domain/fancy-run-position';
 export * from './domain/number-format';
+export * from './domain/date-format';
 export * from './api/bets';
 export * from './api/markets';
 export * from './api/live';

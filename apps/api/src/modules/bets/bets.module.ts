@@ -6,7 +6,7 @@ import type { MarketsService } from '../markets';
 import type { Money, StatementReader } from '../money';
 import { targetOfSubject } from './bet-model';
 import { createBetReports } from './bets-reports.service';
-import { listTargetNames, listUnsettledResults } from './bets.repository';
+import { listTargetNames, listUnsettledResults, sumPlaySince } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
 import { type CashOutService, createCashOutService } from './cash-out.service';
@@ -23,6 +23,8 @@ export interface BetsModule {
   bets: BetsService;
   cashOut: CashOutService;
   settlement: SettlementService;
+  /** The player's stakes placed and what winning bets returned since `since` (paise): the reality check's figures. */
+  playSince(userId: number, since: number): Promise<{ staked: number; returned: number }>;
   /** Enqueues a settle job for every declared result that no settlement took up yet. */
   enqueueDeclaredResults(app: FastifyInstance): Promise<number>;
   registerRoutes(app: FastifyInstance): void;
@@ -80,6 +82,7 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
     bets,
     cashOut,
     settlement,
+    playSince: (userId, since) => sumPlaySince(db, userId, since),
     enqueueDeclaredResults,
     registerRoutes(app) {
       registerBetsRoutes(app, { bets, cashOut, reports });

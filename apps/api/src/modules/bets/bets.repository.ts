@@ -386,3 +386,25 @@ export async function listOpenCashOutMarketsOfUser(db: Db, userId: number, sport
   if (sportId !== undefined) query = query.where('bets.sport_id', '=', sportId);
   return query.groupBy('bets.market_id').orderBy('last_placed_at', 'desc').execute();
 }
+
+/**
+ * A player's sports play since `since` (paise): the stakes of the bets placed, and what the bets
+ * won and settled since then returned (liability back plus profit, so a back bet returns stake
+ * and winnings as a casino win does). For the reality check (docs/responsible-play.md).
+ */
+export async function sumPlaySince(db: Db, userId: number, since: number): Promise<{ staked: number; returned: number }> {
+  const placed = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stake'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const won = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref('liability'), '+', eb.ref('profit_loss'))), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('settled_at', '>=', since)
+    .where('status', '=', 'won')
+    .executeTakeFirstOrThrow();
+  return { staked: Number(placed.total), returned: Number(won.total) };
+}

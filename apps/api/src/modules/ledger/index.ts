@@ -17,6 +17,7 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
+  sumCasinoPlaySince,
   sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,

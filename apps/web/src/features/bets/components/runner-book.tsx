@@ -1,6 +1,6 @@
 import type { DataOf, endpoints } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { formatProfitLoss } from '../model/bet-format';
+import { formatProfitLossRupees } from '../model/bet-format';
 import { RunPosition } from './run-position';
 import '../bets.css';
 
@@ -28,7 +28,7 @@ export function RunnerBook({
   return (
     <span className={`bets-book bets-book--${direction}`} data-testid="runner-book">
       <span className="visually-hidden">{t('bets.book.ifWins')} </span>
-      {formatProfitLoss(row.profit_loss)}
+      {formatProfitLossRupees(row.profit_loss)}
     </span>
   );
 }
@@ -44,7 +44,7 @@ export function FancyBook({ book, fancyId }: { book: WinLossList | undefined; fa
   return (
     <RunPosition
       rows={row.run_position}
-      summary={t('bets.book.fancyExposure', { amount: formatProfitLoss(-row.exposure) })}
+      summary={t('bets.book.fancyExposure', { amount: formatProfitLossRupees(-row.exposure) })}
       testId="fancy-book"
     />
   );

@@ -1,9 +1,13 @@
-import { type BetRow, formatAmount, formatDecimalOdds } from '@app/shared';
+import { type BetRow, formatDecimalOdds, formatSignedAmount, formatSignedRupees } from '@app/shared';
 
-/** A profit shows with its sign, so a loss and a win never look alike (docs/shell.md "Numbers"). */
+/** A profit shows with its sign, so a loss and a win never look alike (docs/shell.md "Numbers"); under a "(₹)" heading. */
 export function formatProfitLoss(amount: number): string {
-  const text = formatAmount(Math.abs(amount));
-  return amount > 0 ? `+${text}` : amount < 0 ? `−${text}` : text;
+  return formatSignedAmount(amount);
+}
+
+/** The same with ₹, where no "(₹)" heading says it: a runner's book, a run position. */
+export function formatProfitLossRupees(amount: number): string {
+  return formatSignedRupees(amount);
 }
 
 /**
