@@ -1,3 +1,4 @@
+export * from './beacon';
 export * from './cards';
 export * from './floats';
 export * from './game';
