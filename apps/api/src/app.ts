@@ -11,7 +11,7 @@ import { createBetsModule } from './modules/bets';
 import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
-import { createFairGamesModule } from './modules/fair-games';
+import { createFairGamesModule, roundChainsOf } from './modules/fair-games';
 import { createLiveTablesModule } from './modules/live-tables';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
@@ -180,10 +180,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     statement: money.statement,
     playGuard: rg.guard.assertMayPlay,
   });
+  // Crash's and the live tables' round chains, with the install's drand relays and notice.
+  const roundChains = roundChainsOf(db, clock, config);
   const liveTables = createLiveTablesModule({
     db,
     clock,
     bus,
+    chains: roundChains,
     casino: casino.casino,
     logger: app.log,
     timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
@@ -234,7 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createButtonsModule({ db }),
     bets,
     casino,
-    createFairGamesModule({ db, clock, casino: casino.casino }),
+    createFairGamesModule({ db, clock, casino: casino.casino, chains: roundChains }),
     // After the fair-games module: its provider and keys exist by then.
     liveTables,
     payments,
