@@ -25,7 +25,7 @@ export function verifyQuicknetRound(beacon: BeaconRound): BeaconCheck {
   if (!Number.isSafeInteger(beacon.round) || beacon.round < 1) return { isValid: false, reason: 'not a round number' };
   if (!isBeaconSignatureHex(signature)) return { isValid: false, reason: 'the signature is not 48 bytes of hex' };
   publicKey ??= hexToBytes(QUICKNET.publicKey);
-  let isValid = false;
+  let isValid: boolean;
   try {
     const message = shortSignatures.hash(sha256(quicknetRoundBytes(beacon.round)), QUICKNET.dst);
     isValid = shortSignatures.verify(hexToBytes(signature), message, publicKey);
