@@ -48,3 +48,66 @@ export type SavedChain = z.infer<typeof savedChainSchema>;
 export function commitmentFileName(commitment: Pick<FairCommitment, 'game' | 'saved_at'>): string {
   return `fair-commitment-${commitment.game}-${commitment.saved_at.replace(/[:.]/g, '-')}.json`;
 }
+
+interface SeedsShown {
+  server_seed_hash: string;
+  next_server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
+interface ChainShown {
+  id: number;
+  terminating_hash: string;
+  length: number;
+  salt_source: 'drand' | 'self';
+  salt_hash: string | null;
+  beacon: { network: string; chain_hash: string; round: number } | null;
+  starts_at: string;
+  status: 'queued' | 'playing' | 'used';
+}
+
+/** A per-player game's commitment: the seeds as the page shows them now. */
+export function seedsCommitment(site: string, game: string, savedAt: Date, seeds: SeedsShown): FairCommitment {
+  const { server_seed_hash, next_server_seed_hash, client_seed, nonce } = seeds;
+  return {
+    kind: 'fair-commitment',
+    version: 1,
+    site,
+    saved_at: savedAt.toISOString(),
+    game,
+    seeds: { server_seed_hash, next_server_seed_hash, client_seed, nonce },
+  };
+}
+
+/** A shared-round game's commitment: its chains in play and queued, as published now (played-out ones add nothing). */
+export function chainsCommitment(site: string, game: string, savedAt: Date, chains: readonly ChainShown[]): FairCommitment {
+  return {
+    kind: 'fair-commitment',
+    version: 1,
+    site,
+    saved_at: savedAt.toISOString(),
+    game,
+    chains: chains
+      .filter((chain) => chain.status !== 'used')
+      .map((chain) => ({
+        id: chain.id,
+        terminating_hash: chain.terminating_hash,
+        length: chain.length,
+        salt_source: chain.salt_source,
+        salt_hash: chain.salt_hash,
+        beacon: chain.beacon && { network: chain.beacon.network, chain_hash: chain.beacon.chain_hash, round: chain.beacon.round },
+        starts_at: chain.starts_at,
+      })),
+  };
+}
+
+/** Reads a saved commitment from its text (what the page copied or the file it saved); undefined when it is not one. */
+export function parseCommitment(text: string): FairCommitment | undefined {
+  try {
+    const parsed = fairCommitmentSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
