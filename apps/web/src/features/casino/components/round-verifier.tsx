@@ -1,4 +1,4 @@
-import { FAIR_GAME_CODES, type FairGameCode, isFairGameCode } from '@app/shared';
+import { FAIR_GAME_CODES, type FairGameCode, isFairGameCode, latinDigitsLocale } from '@app/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -61,7 +61,7 @@ interface Result {
  * is checked against; without it the page says it checked the record against itself.
  */
 export function RoundVerifier() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [params] = useSearchParams();
   const roundId = params.get('round') ?? undefined;
@@ -112,6 +112,7 @@ export function RoundVerifier() {
   }, [result]);
 
   const savedInput = readSavedInput(saved);
+  const savedDate = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' });
 
   async function checkRound(): Promise<Result> {
     const value = await verifyRound({
@@ -319,17 +320,19 @@ export function RoundVerifier() {
               }}
             />
           </label>
-          <label className="casino-field casino-field--file">
-            <span>{t('casino.verify.savedFile')}</span>
+          {/* The browser's own file button speaks its language, not the player's: ours is a label. */}
+          <label className="ui-button ui-button--secondary ui-button--sm casino-verifier__file">
+            {t('casino.verify.savedFile')}
             <input
               type="file"
+              className="visually-hidden"
               accept="application/json,.json,.txt"
               onChange={(event) => void loadFile(event.target.files?.[0])}
             />
           </label>
           {savedInput.kind === 'commitment' && (
             <p className="casino-verifier__note" role="status">
-              {t('casino.verify.savedRead', { date: new Date(savedInput.savedAt).toLocaleString() })}
+              {t('casino.verify.savedRead', { date: savedDate.format(new Date(savedInput.savedAt)) })}
             </p>
           )}
         </fieldset>
