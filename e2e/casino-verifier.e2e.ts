@@ -150,6 +150,10 @@ describe('the verifier on a phone', () => {
       .where('table_code', '=', 'live-roulette')
       .where('round_number', '=', roundNumber)
       .execute();
+    const closed = async () =>
+      (await (await fetch(`${site.baseUrl}/api/fair/liveRound?table=live-roulette&round_number=${roundNumber}`)).json()).data
+        .server_seed;
+    await expect.poll(closed, { timeout: 15_000 }).toMatch(HASH);
     await page.goto(`/provably-fair?live=live-roulette:${roundNumber}`);
     const verifier = page.getByTestId('live-verifier');
     await verifier.waitFor({ timeout: 15_000 });
