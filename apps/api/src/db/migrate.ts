@@ -27,6 +27,7 @@ import { hardeningConsoleMigration } from './migrations/0170-hardening-console';
 import { oneWithdrawalRequestMigration } from './migrations/0175-one-withdrawal-request';
 import { betfairFeedMigration } from './migrations/0180-betfair-feed';
 import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
+import { roundChainsMigration } from './migrations/0190-round-chains';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -61,6 +62,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0175-one-withdrawal-request': oneWithdrawalRequestMigration(),
     '0180-betfair-feed': betfairFeedMigration(),
     '0181-bet-settled-odds': betSettledOddsMigration(),
+    '0190-round-chains': roundChainsMigration(dialect),
   };
 }
 
