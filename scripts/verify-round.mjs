@@ -418,6 +418,8 @@ const ROULETTE_SPOTS = {
   'dozen-2': { bet: 'dozen', pick: 2 },
   'dozen-3': { bet: 'dozen', pick: 3 },
   zero: { bet: 'straight', pick: 0 },
+  // Straight up on every number: `n-1` … `n-36`.
+  ...Object.fromEntries(Array.from({ length: 36 }, (_, index) => [`n-${index + 1}`, { bet: 'straight', pick: index + 1 }])),
 };
 const LIVE_TABLES = {
   'live-andar-bahar': { game: 'andar-bahar', spots: { andar: { side: 'andar' }, bahar: { side: 'bahar' } } },
