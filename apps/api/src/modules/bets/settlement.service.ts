@@ -1,7 +1,7 @@
 import type { MarketTerms } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { moneyTransaction, type Tx, writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
@@ -184,8 +184,11 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
         return await work();
       } catch (error) {
         const isRace = error instanceof PlayersChanged || error instanceof SettlementChanged || isUniqueViolation(error);
-        if (isRace && round < MAX_ROUNDS) continue;
-        throw error;
+        if (!isRace || round >= MAX_ROUNDS) throw error;
+        // The settler that won may still be committing: on SQLite it shares a COMMIT with the
+        // transactions waiting beside it, and reads outside a transaction see only what committed.
+        // An empty write transaction ends after that COMMIT, so the next round reads what it did.
+        await writeTransaction(db, async () => undefined);
       }
     }
   }
