@@ -4,12 +4,16 @@ import { promisify } from 'node:util';
 import type { Fancy } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/cli/run-admin';
-import { type AppConfig, loadConfig } from '../src/config/env';
 import { groupCommitter } from '../src/db/group-commit';
 import { createSettlementService, type SettleResult } from '../src/modules/bets/settlement.service';
 import { findOpenMatchOdds, type OpenMarket, placeBet, snapshotsOf } from './bets-support';
-import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp } from './console-support';
+import {
+  adminCommand,
+  type ConsoleOperator,
+  type ConsoleTestApp,
+  createConsoleTestApp,
+  withAuditRefused,
+} from './console-support';
 import { nextIp } from './payments-support';
 import { bundledScript, createPeerApp, runAdminProcess, testDatabaseKind } from './test-app';
 
@@ -20,13 +24,11 @@ import { bundledScript, createPeerApp, runAdminProcess, testDatabaseKind } from 
  * commit together or not at all.
  */
 let t: ConsoleTestApp;
-let config: AppConfig;
 let trader: ConsoleOperator;
 let owner: ConsoleOperator;
 
 beforeAll(async () => {
   t = await createConsoleTestApp({ env: { SIM_SEED: 'corrections', SIM_SPEED: '1' } });
-  config = loadConfig({ LOG_LEVEL: 'silent', ...t.databaseEnv });
   trader = await t.newOperator('so-trader', 'trader');
   owner = await t.newOperator('so-owner', 'owner');
 }, 60_000);
@@ -138,50 +140,7 @@ const adminWithKey = (path: string, body: unknown, token: string, key: string) =
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
   });
 
-/** `npm run admin -- …` in this process; a crash of the command (not a refusal) answers code -1. */
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
-  const code = await runAdmin(argv, config, io, t.clock).catch((error: Error) => {
-    err.push(error.message);
-    return -1;
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-/** The database refuses every audit row whose action starts with `prefix` while `run` runs. */
-async function withAuditRefused(prefix: 'sports.' | 'cli.', run: () => Promise<void>) {
-  const { db } = t.database;
-  const pattern = `${prefix}%`;
-  if (testDatabaseKind() === 'postgres') {
-    await sql
-      .raw(
-        `create function refuse_settle_audit() returns trigger language plpgsql as $$
-        begin if new.action like '${pattern}' then raise exception 'audit refused by the test'; end if; return new; end $$`,
-      )
-      .execute(db);
-    await sql`create trigger settle_audit_refused before insert on operator_audit
-      for each row execute function refuse_settle_audit()`.execute(db);
-  } else {
-    await sql
-      .raw(
-        `create trigger settle_audit_refused before insert on operator_audit when new.action like '${pattern}'
-        begin select raise(abort, 'audit refused by the test'); end`,
-      )
-      .execute(db);
-  }
-  try {
-    await run();
-  } finally {
-    if (testDatabaseKind() === 'postgres') {
-      await sql`drop trigger settle_audit_refused on operator_audit`.execute(db);
-      await sql`drop function refuse_settle_audit()`.execute(db);
-    } else {
-      await sql`drop trigger settle_audit_refused`.execute(db);
-    }
-  }
-}
+const admin = (...argv: string[]) => adminCommand(t, ...argv);
 
 describe(`the console's settlement acts apply once per Idempotency-Key (${testDatabaseKind()})`, () => {
   it('admin/declareResult: the same key and body answer the first answer; another body is 409; one settlement, one audit row', async () => {
@@ -310,7 +269,7 @@ describe(`the console's settlement acts apply once per Idempotency-Key (${testDa
       ['admin/fancyResult', { fancy_id: fancy.fancyId, run: fancy.run }],
     ] as const;
     const keys = acts.map(() => randomUUID());
-    await withAuditRefused('sports.', async () => {
+    await withAuditRefused(t.database.db, 'sports.', async () => {
       for (const [index, [path, body]] of acts.entries()) {
         const res = await adminWithKey(path, body, trader.token, keys[index]!);
         expect(res.statusCode, `${path}: ${res.body}`).toBe(500);
@@ -363,7 +322,7 @@ describe(`the CLI's settlement commands apply once, with their audit row (${test
     const before = await Promise.all(
       [result, voided, resettled, fancyResult, fancyVoid, fancyResettle].map((item) => settlementsOf(item.target)),
     );
-    await withAuditRefused('cli.', async () => {
+    await withAuditRefused(t.database.db, 'cli.', async () => {
       for (const act of acts) {
         const run = await admin(...act);
         expect(run.code, `${act.join(' ')}: ${run.out}`).not.toBe(0);
