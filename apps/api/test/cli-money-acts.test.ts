@@ -1,11 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/cli/run-admin';
-import { type AppConfig, loadConfig } from '../src/config/env';
-import { type ConsoleTestApp, createConsoleTestApp } from './console-support';
+import { adminCommand, type ConsoleTestApp, createConsoleTestApp, withAuditRefused } from './console-support';
 import { bundledScript, runAdminProcess, testDatabaseKind } from './test-app';
 
 /**
@@ -14,26 +11,14 @@ import { bundledScript, runAdminProcess, testDatabaseKind } from './test-app';
  * applies an act once with the console's rules.
  */
 let t: ConsoleTestApp;
-let config: AppConfig;
 
 beforeAll(async () => {
   t = await createConsoleTestApp();
-  config = loadConfig({ LOG_LEVEL: 'silent', ...t.databaseEnv });
   await t.newOperator('cma-fin', 'finance');
 }, 60_000);
 afterAll(async () => t.close());
 
-/** `npm run admin -- …` in this process; a crash of the command (not a refusal) answers code -1. */
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
-  const code = await runAdmin(argv, config, io, t.clock).catch((error: Error) => {
-    err.push(error.message);
-    return -1;
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const admin = (...argv: string[]) => adminCommand(t, ...argv);
 
 const cliAudits = async (target: string) =>
   (
@@ -91,32 +76,6 @@ async function heldDeposit(token: string): Promise<string> {
   return first.order_id;
 }
 
-/** The database refuses every CLI audit row while `run` runs (a failure of the audit insert). */
-async function withCliAuditRefused(run: () => Promise<void>) {
-  const { db } = t.database;
-  if (testDatabaseKind() === 'postgres') {
-    await sql`create function refuse_cli_audit() returns trigger language plpgsql as $$
-      begin if new.action like 'cli.%' then raise exception 'cli audit refused by the test'; end if; return new; end $$`.execute(
-      db,
-    );
-    await sql`create trigger cli_audit_refused before insert on operator_audit
-      for each row execute function refuse_cli_audit()`.execute(db);
-  } else {
-    await sql`create trigger cli_audit_refused before insert on operator_audit when new.action like 'cli.%'
-      begin select raise(abort, 'cli audit refused by the test'); end`.execute(db);
-  }
-  try {
-    await run();
-  } finally {
-    if (testDatabaseKind() === 'postgres') {
-      await sql`drop trigger cli_audit_refused on operator_audit`.execute(db);
-      await sql`drop function refuse_cli_audit()`.execute(db);
-    } else {
-      await sql`drop trigger cli_audit_refused`.execute(db);
-    }
-  }
-}
-
 describe(`the CLI's money acts and their audit rows commit together (${testDatabaseKind()})`, () => {
   it('when the audit row cannot be written, no money moves: credit, debit, bonus, withdrawal approve and reject, held deposit', async () => {
     const payer = await t.verifiedPayer('cma_atomic', 5_000);
@@ -132,11 +91,11 @@ describe(`the CLI's money acts and their audit rows commit together (${testDatab
       ['payments', 'reject', '--id', String(rejectId), '--reason', 'Name mismatch'],
       ['payments', 'held', '--order', heldOrder, '--decision', 'refunded'],
     ];
-    await withCliAuditRefused(async () => {
+    await withAuditRefused(t.database.db, 'cli.', async () => {
       for (const act of acts) {
         const run = await admin(...act);
         expect(run.code, `${act.join(' ')}: ${run.out}`).not.toBe(0);
-        expect(run.err).toMatch(/cli audit refused by the test/);
+        expect(run.err).toMatch(/audit refused by the test/);
       }
     });
     expect(await t.cash(payer.userId)).toBe(cash);

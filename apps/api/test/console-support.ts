@@ -1,13 +1,17 @@
 import type { OperatorRole } from '@app/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { runAdmin } from '../src/cli/run-admin';
+import { loadConfig } from '../src/config/env';
+import type { Db } from '../src/db/database';
 import { createBonusModule } from '../src/modules/bonus';
 import { createMoneyModule } from '../src/modules/money';
 import { createOperatorsService, totpCode, totpStep } from '../src/modules/operators';
 import { createPaymentsModule, type PaymentsModule } from '../src/modules/payments';
 import { createSettingsService } from '../src/modules/settings';
 import { createPaymentsTestApp, nextIp, type PaymentsTestApp } from './payments-support';
-import type { TestAppOptions } from './test-app';
+import { type TestAppOptions, testDatabaseKind } from './test-app';
 
 export const OPERATOR_PASSWORD = 'Console#2026pass';
 
@@ -103,4 +107,53 @@ export async function createConsoleTestApp(options: TestAppOptions = {}): Promis
     },
   };
   return c;
+}
+
+/** `npm run admin -- …` in this process, on the app's database and clock; a crash of the command (not a refusal) answers code -1. */
+export async function adminCommand(t: ConsoleTestApp, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...t.databaseEnv });
+  const code = await runAdmin(argv, config, io, t.clock).catch((error: Error) => {
+    err.push(error.message);
+    return -1;
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/**
+ * The database refuses every audit row whose action starts with `prefix` ('cli.', 'sports.') while
+ * `run` runs, with the error "audit refused by the test": a failure of the audit insert.
+ */
+export async function withAuditRefused(db: Db, prefix: string, run: () => Promise<void>): Promise<void> {
+  if (!/^[a-z_.]+$/.test(prefix)) throw new Error(`not an action prefix: ${prefix}`);
+  const pattern = `${prefix}%`;
+  if (testDatabaseKind() === 'postgres') {
+    await sql
+      .raw(
+        `create function refuse_audit_by_test() returns trigger language plpgsql as $$
+        begin if new.action like '${pattern}' then raise exception 'audit refused by the test'; end if; return new; end $$`,
+      )
+      .execute(db);
+    await sql`create trigger audit_refused_by_test before insert on operator_audit
+      for each row execute function refuse_audit_by_test()`.execute(db);
+  } else {
+    await sql
+      .raw(
+        `create trigger audit_refused_by_test before insert on operator_audit when new.action like '${pattern}'
+        begin select raise(abort, 'audit refused by the test'); end`,
+      )
+      .execute(db);
+  }
+  try {
+    await run();
+  } finally {
+    if (testDatabaseKind() === 'postgres') {
+      await sql`drop trigger audit_refused_by_test on operator_audit`.execute(db);
+      await sql`drop function refuse_audit_by_test()`.execute(db);
+    } else {
+      await sql`drop trigger audit_refused_by_test`.execute(db);
+    }
+  }
 }

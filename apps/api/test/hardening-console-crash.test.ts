@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type { OperatorRole } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import type { DatabaseHandle } from '../src/db/database';
@@ -8,15 +9,18 @@ import { auditLedger } from '../src/modules/money';
 import { createOperatorsService, totpCode, totpStep } from '../src/modules/operators';
 import { CUSTOMER_USER_TYPE, createUser } from '../src/modules/users';
 import { prepareDatabase } from '../src/startup';
+import { moneyTransaction } from '../src/db/unit-of-work';
 import { spawnServerScript, startApiProcess } from './support/api-processes';
+import { farMatchOdds } from './bets-support';
 import { OPERATOR_PASSWORD } from './console-support';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from './test-app';
+import { createTestDatabase, runAdminProcess, type TestDatabase, testDatabaseKind } from './test-app';
+import { creditFromHouse, moneyServices } from './wallet-support';
 
 /**
- * kill -9 of an API process in the middle of operators' credits (docs/operators.md, "Exactly
- * once"): the money, its audit row and its Idempotency-Key commit together or not at all, so after
- * a restart the retries with the same keys apply what was lost and replay what was not: credits
- * = audit rows = answers.
+ * kill -9 of an API process in the middle of operators' credits and settlements (docs/operators.md,
+ * "Exactly once"): the money, its audit row and its Idempotency-Key commit together or not at all,
+ * so after a restart the retries with the same keys apply what was lost and replay what was not:
+ * credits = audit rows = answers, and a market settled once.
  */
 let testDb: TestDatabase;
 let database: DatabaseHandle;
@@ -52,11 +56,11 @@ async function post(url: string, apiPath: string, body: unknown, headers: Record
 }
 
 /** An operator logged in through `url`, with a code for a step no login used yet. */
-async function operatorToken(url: string, name: string): Promise<string> {
+async function operatorToken(url: string, name: string, role: OperatorRole = 'finance'): Promise<string> {
   const { secret } = await createOperatorsService(database.db, systemClock).create({
     name,
     password: OPERATOR_PASSWORD,
-    role: 'finance',
+    role,
   });
   const res = await post(url, 'admin/login', {
     user_name: name,
@@ -169,4 +173,69 @@ describe(`kill -9 during operators' credits (${testDatabaseKind()})`, () => {
     expect((await auditLedger(database.db)).faults).toEqual([]);
     await second.stop();
   });
+});
+
+describe(`kill -9 during an operator's settlement (${testDatabaseKind()})`, () => {
+  const settlementOf = async (target: string) => ({
+    settlements: (await database.db.selectFrom('bet_settlements').select('id').where('target', '=', target).execute()).length,
+    audits: (
+      await database.db
+        .selectFrom('operator_audit')
+        .select('id')
+        .where('action', '=', 'sports.result')
+        .where('target', '=', target)
+        .execute()
+    ).length,
+    open: (
+      await database.db.selectFrom('bets').select('bet_id').where('target', '=', target).where('status', '=', 'open').execute()
+    ).length,
+  });
+
+  it(
+    'killed between the settled bets and the audit row: neither is kept, and the retry with the same key settles once',
+    { timeout: 120_000 },
+    async () => {
+      const first = await spawnServerScript('operator-crash-server', env());
+      children.push(first.child);
+      const market = await farMatchOdds(database.db, first.url);
+      const target = `M:${market.market_id}`;
+      const { money } = moneyServices(database.db, systemClock);
+      const bettors = ['settle_crash_a', 'settle_crash_b'];
+      for (const name of bettors) {
+        const userId = await player(name);
+        await moneyTransaction(database.db, { userIds: [userId], now: Date.now() }, (tx) =>
+          creditFromHouse(money, tx, userId, 100_000),
+        );
+        const login = await post(first.url, 'user/login', { user_name: name, password: 'Crash2026ok', type: 'C' });
+        const playerToken = (login.body.data as unknown as { token: string }).token;
+        const bet = await post(
+          first.url,
+          'bet/placeMarketBet',
+          { ...market, odds: 1.01, stack: 100, is_back: 1 },
+          { authorization: `Bearer ${playerToken}`, 'idempotency-key': randomUUID() },
+        );
+        expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+      }
+      const token = await operatorToken(first.url, 'crash-trader', 'trader');
+      const body = { market_id: market.market_id, winner_selection_ids: [market.selection_id] };
+      const headers = { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() };
+      await expect(post(first.url, 'admin/declareResult', body, headers)).rejects.toThrow();
+      await exited(first.child);
+      expect(first.child.signalCode).toBe('SIGKILL');
+      expect(await settlementOf(target)).toEqual({ settlements: 0, audits: 0, open: 2 });
+
+      const second = await startApiProcess(env());
+      children.push(second.child);
+      const retried = await post(second.url, 'admin/declareResult', body, headers);
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      expect(retried.body.data).toEqual({ target, result: 'settled', settlement_no: 1, bets: 2 });
+      const again = await post(second.url, 'admin/declareResult', body, headers);
+      expect(again.body).toEqual(retried.body);
+      expect(await settlementOf(target)).toEqual({ settlements: 1, audits: 1, open: 0 });
+      expect((await auditLedger(database.db)).faults).toEqual([]);
+      await second.stop();
+      const verify = await runAdminProcess(testDb.env, 'ledger', 'verify');
+      expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    },
+  );
 });

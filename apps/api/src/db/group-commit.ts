@@ -58,6 +58,11 @@ export class GroupCommitter {
 
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Units waiting for a batch to take them (for tests that order transactions). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   run<T>(fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run: fn, resolve: resolve as (value: unknown) => void, reject });

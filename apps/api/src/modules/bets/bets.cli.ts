@@ -2,7 +2,8 @@ import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
 import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
-import { createSettlementService, type Decision, type SettleResult } from './settlement.service';
+import { winnersOf } from './settlement-outcome';
+import { createSettlementService, type Decision, type SettleOnce, type SettleResult } from './settlement.service';
 
 function settlementOf(context: CommandContext) {
   const db = context.database.db;
@@ -48,6 +49,23 @@ async function winnerOf(context: CommandContext, target: string): Promise<Decisi
   return places === 1 && first !== undefined
     ? { outcome: 'winner', winnerSelectionId: first }
     : { outcome: 'winners', winnerSelectionIds: winners };
+}
+
+/**
+ * A settlement command's `--key K` and audit row, both in the settlement's own transaction, an
+ * `already` answer's too (docs/operators.md, "The CLI as an operator"): `what` is what the
+ * operator asked (the winners, the run, the reason).
+ */
+function onceOf(context: CommandContext, target: string, what: Record<string, unknown>): SettleOnce {
+  return {
+    idempotency: context.idempotency,
+    within: (tx, result) =>
+      context.auditWithin(tx, {
+        target,
+        before: result.status === 'settled' && result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
+        after: { ...what, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+      }),
+  };
 }
 
 function report(context: CommandContext, target: string, result: SettleResult): void {
@@ -97,62 +115,78 @@ function runOf(context: CommandContext): number {
 export const betCommands: AdminCommand[] = [
   {
     name: 'market result',
-    usage: 'market result --market ID --winner SELECTION_ID[,SELECTION_ID…]',
+    usage: 'market result --market ID --winner SELECTION_ID[,SELECTION_ID…] [--key K]',
     options: ['market', 'winner'],
+    movesMoney: true,
     async run(context) {
       const target = await marketTarget(context);
-      report(context, target, await settlementOf(context).settle(target, await winnerOf(context, target), 'operator'));
+      const decision = await winnerOf(context, target);
+      const once = onceOf(context, target, { winners: winnersOf(decision) });
+      report(context, target, await settlementOf(context).settle(target, decision, 'operator', null, once));
     },
   },
   {
     // Before a result: settles the market void. After one: reverses it (every stake back).
     name: 'market void',
-    usage: 'market void --market ID [--reason R]',
+    usage: 'market void --market ID [--reason R] [--key K]',
     options: ['market', 'reason'],
+    movesMoney: true,
     async run(context) {
       const target = await marketTarget(context);
       const reason = reasonOf(context);
-      reportCorrection(context, target, await settlementOf(context).voidTarget(target, 'operator', reason), 'voided', reason);
+      const result = await settlementOf(context).voidTarget(target, 'operator', reason, onceOf(context, target, { reason }));
+      reportCorrection(context, target, result, 'voided', reason);
     },
   },
   {
     name: 'market resettle',
-    usage: 'market resettle --market ID --winner SELECTION_ID[,SELECTION_ID…] [--reason R]',
+    usage: 'market resettle --market ID --winner SELECTION_ID[,SELECTION_ID…] [--reason R] [--key K]',
     options: ['market', 'winner', 'reason'],
+    movesMoney: true,
     async run(context) {
       const target = await marketTarget(context);
       const reason = reasonOf(context);
-      const result = await settlementOf(context).resettle(target, await winnerOf(context, target), 'operator', reason);
+      const decision = await winnerOf(context, target);
+      const once = onceOf(context, target, { winners: winnersOf(decision), reason });
+      const result = await settlementOf(context).resettle(target, decision, 'operator', reason, once);
       reportCorrection(context, target, result, 're-settled', reason);
     },
   },
   {
     name: 'fancy result',
-    usage: 'fancy result --fancy ID --run N',
+    usage: 'fancy result --fancy ID --run N [--key K]',
     options: ['fancy', 'run'],
+    movesMoney: true,
     async run(context) {
       const target = await fancyTarget(context);
-      report(context, target, await settlementOf(context).settle(target, { outcome: 'run', run: runOf(context) }, 'operator'));
+      const run = runOf(context);
+      const once = onceOf(context, target, { run });
+      report(context, target, await settlementOf(context).settle(target, { outcome: 'run', run }, 'operator', null, once));
     },
   },
   {
     name: 'fancy void',
-    usage: 'fancy void --fancy ID [--reason R]',
+    usage: 'fancy void --fancy ID [--reason R] [--key K]',
     options: ['fancy', 'reason'],
+    movesMoney: true,
     async run(context) {
       const target = await fancyTarget(context);
       const reason = reasonOf(context);
-      reportCorrection(context, target, await settlementOf(context).voidTarget(target, 'operator', reason), 'voided', reason);
+      const result = await settlementOf(context).voidTarget(target, 'operator', reason, onceOf(context, target, { reason }));
+      reportCorrection(context, target, result, 'voided', reason);
     },
   },
   {
     name: 'fancy resettle',
-    usage: 'fancy resettle --fancy ID --run N [--reason R]',
+    usage: 'fancy resettle --fancy ID --run N [--reason R] [--key K]',
     options: ['fancy', 'run', 'reason'],
+    movesMoney: true,
     async run(context) {
       const target = await fancyTarget(context);
       const reason = reasonOf(context);
-      const result = await settlementOf(context).resettle(target, { outcome: 'run', run: runOf(context) }, 'operator', reason);
+      const run = runOf(context);
+      const once = onceOf(context, target, { run, reason });
+      const result = await settlementOf(context).resettle(target, { outcome: 'run', run }, 'operator', reason, once);
       reportCorrection(context, target, result, 're-settled', reason);
     },
   },

@@ -2,4 +2,4 @@
 export { type BetsModule, type BetsModuleDeps, createBetsModule } from './bets.module';
 export { betCommands } from './bets.cli';
 export { assertFancy, assertMarket, marketDecision } from './settlement-admin';
-export type { Decision, SettleResult, SettlementService } from './settlement.service';
+export type { Decision, SettleOnce, SettleResult, SettlementService } from './settlement.service';

@@ -1,20 +1,14 @@
-import {
-  type Bet,
-  doesFancyBetWin,
-  doesMarketBetWinAmong,
-  fancyBetProfitLoss,
-  type MarketTerms,
-  marketBetProfitLossAmong,
-} from '@app/shared';
+import type { MarketTerms } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { moneyTransaction, type Tx, writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
 import { readRunnerRemovals } from '../markets';
-import type { Money } from '../money';
+import type { Money, OperatorActOptions } from '../money';
 import { exposureKeyOf, modelBetOf, type PricedBet } from './bet-model';
+import { betsNote, type Decision, decide, groupByUser, winnersOf } from './settlement-outcome';
 import { decideByTerms, notedByTerms } from './settlement-terms';
 import { lockMarket } from './bets.locks';
 import {
@@ -33,23 +27,8 @@ import {
   markSettlementReversed,
   sumSettledProfitLoss,
 } from './bets.repository';
-import type { BetStatus } from './bets.table';
 
-/**
- * How a market ended: a winning runner, several winning together (a Place market's placed
- * runners), a declared run (fancy), or void (stakes back).
- */
-export type Decision =
-  | { outcome: 'winner'; winnerSelectionId: number }
-  | { outcome: 'winners'; winnerSelectionIds: number[] }
-  | { outcome: 'run'; run: number }
-  | { outcome: 'void' };
-
-/** The runners a market decision pays, or null for a fancy run or void. */
-function winnersOf(decision: Decision): number[] | null {
-  if (decision.outcome === 'winner') return [decision.winnerSelectionId];
-  return decision.outcome === 'winners' ? decision.winnerSelectionIds : null;
-}
+export type { Decision } from './settlement-outcome';
 
 export interface SettleResult {
   /** 'settled': this call settled it; 'already': an earlier (or a concurrent) call did. */
@@ -60,55 +39,53 @@ export interface SettleResult {
 
 export type SettlementSource = 'feed' | 'operator';
 
+/**
+ * How an operator's settlement act runs once (docs/operators.md, "Exactly once"): its
+ * Idempotency-Key is claimed in the settlement's own transaction, and `within` (the act's audit
+ * row) runs in it with the answer, `already` too, so the declaration, every bet's outcome and
+ * posting, the key and the audit row commit together or not at all.
+ */
+export type SettleOnce = OperatorActOptions<SettleResult>;
+
 export interface SettlementService {
   /** The first settlement of a market; a market already settled is left as it is ('already'). */
-  settle(target: string, decision: Decision, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
+  settle(
+    target: string,
+    decision: Decision,
+    source: SettlementSource,
+    reason?: string | null,
+    once?: SettleOnce,
+  ): Promise<SettleResult>;
   /**
    * A correction (docs/betting.md "Corrections"): reverses the market's current settlement, each
    * player's posting by a new transaction linked to it, and settles it again with `decision`.
    */
-  resettle(target: string, decision: Decision, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
+  resettle(
+    target: string,
+    decision: Decision,
+    source: SettlementSource,
+    reason?: string | null,
+    once?: SettleOnce,
+  ): Promise<SettleResult>;
   /**
    * Voids a market or fancy line: settles it void when it is not settled yet, else corrects its
    * settlement to void (every stake back). 'already' when it is void already.
    */
-  voidTarget(target: string, source: SettlementSource, reason?: string | null): Promise<SettleResult>;
+  voidTarget(target: string, source: SettlementSource, reason?: string | null, once?: SettleOnce): Promise<SettleResult>;
 }
 
 /** A player joined the market between reading who to lock and locking: read again. */
 class PlayersChanged extends Error {}
 
+/** The market's settlement changed between choosing how to void it and locking it: choose again. */
+class SettlementChanged extends Error {}
+
+/** What the transaction does when it finds the market settled otherwise than it read. */
+type OnSettledMeanwhile = 'answer already' | 'choose again';
+
+type SettlementRow = NonNullable<Awaited<ReturnType<typeof findLatestSettlement>>>;
+
 const MAX_ROUNDS = 5;
-
-function decide(bet: Bet, decision: Decision): { status: BetStatus; profitLoss: number } {
-  if (decision.outcome === 'void') return { status: 'void', profitLoss: 0 };
-  if (bet.kind === 'fancy') {
-    if (decision.outcome !== 'run') throw new AppError('BAD_REQUEST', 'A fancy line settles on a declared run');
-    return { status: doesFancyBetWin(bet, decision.run) ? 'won' : 'lost', profitLoss: fancyBetProfitLoss(bet, decision.run) };
-  }
-  const winners = winnersOf(decision);
-  if (!winners) throw new AppError('BAD_REQUEST', 'A market settles on a winning selection');
-  return { status: doesMarketBetWinAmong(bet, winners) ? 'won' : 'lost', profitLoss: marketBetProfitLossAmong(bet, winners) };
-}
-
-/** What the account statement shows for a settlement movement: the bets it was about. */
-function betsNote(bets: PricedBet[], what: string): string {
-  const SHOWN = 8;
-  const ids = bets.slice(0, SHOWN).map((bet) => Number(bet.bet_id));
-  const more = bets.length > SHOWN ? ` +${bets.length - SHOWN}` : '';
-  return `${bets.length === 1 ? 'bet' : 'bets'} ${ids.join(', ')}${more} ${what}`.slice(0, 200);
-}
-
-function groupByUser(bets: PricedBet[]): Map<number, PricedBet[]> {
-  const byUser = new Map<number, PricedBet[]>();
-  for (const bet of bets) {
-    const userId = Number(bet.user_id);
-    const list = byUser.get(userId);
-    if (list) list.push(bet);
-    else byUser.set(userId, [bet]);
-  }
-  return byUser;
-}
 
 export function createSettlementService(db: Db, clock: Clock, deps: { money: Money; bonuses: BonusService }): SettlementService {
   /**
@@ -195,113 +172,158 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
     });
   }
 
-  /** Runs one settlement round; retried when the players changed, 'already' when another settler won. */
-  async function rounds(target: string, work: () => Promise<SettleResult>): Promise<SettleResult> {
+  /**
+   * Runs one settlement round, each in its own transaction, until one answers. Another settler
+   * racing this one (players joined, the settlement moved on, or a concurrent insert hit the unique
+   * index) rolls the round back, and the next reads again and answers inside its transaction, so an
+   * `already` answer carries the caller's key and audit row too.
+   */
+  async function rounds(work: () => Promise<SettleResult>): Promise<SettleResult> {
     for (let round = 1; ; round += 1) {
       try {
         return await work();
       } catch (error) {
-        if (error instanceof PlayersChanged && round < MAX_ROUNDS) continue;
-        if (isUniqueViolation(error)) {
-          const latest = await findLatestSettlement(db, target);
-          return { status: 'already', settlementNo: Number(latest?.settlement_no ?? 0), bets: 0 };
-        }
-        throw error;
+        const isRace = error instanceof PlayersChanged || error instanceof SettlementChanged || isUniqueViolation(error);
+        if (!isRace || round >= MAX_ROUNDS) throw error;
+        // The settler that won may still be committing: on SQLite it shares a COMMIT with the
+        // transactions waiting beside it, and reads outside a transaction see only what committed.
+        // An empty write transaction ends after that COMMIT, so the next round reads what it did.
+        await writeTransaction(db, async () => undefined);
       }
     }
   }
 
-  function settle(target: string, decision: Decision, source: SettlementSource, reason: string | null = null) {
-    return rounds(target, async () => {
-      const userIds = await listUsersWithOpenBets(db, target);
-      const terms = await termsOf(target, decision);
-      return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-        await lockMarket(tx, target, 'settle');
-        const latest = await findLatestSettlement(tx, target);
-        if (latest) return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 } as const;
-        const settlementId = await insertNext(tx, target, 1, decision, source, reason);
-        const bets = await listOpenBets(tx, target);
-        const byUser = groupByUser(bets);
-        if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
-        let posted = 0;
-        for (const [userId, userBets] of byUser) {
-          const outcome = decideAll(userBets, decision, terms);
-          const transactionId = await deps.money.settleBets(tx, {
-            userId,
-            subject: exposureKeyOf(target),
-            profitLoss: outcome.profitLoss,
-            reference: `settle:${target}:1:u${userId}`,
-            note: betsNote(userBets, `settled (${target} #1)${notedByTerms(userBets, terms)}`),
-          });
-          await recordPosting(tx, settlementId, userId, outcome, transactionId);
-          posted += outcome.profitLoss;
-          if (outcome.turnover > 0) {
-            await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
-          }
+  /** The act's answer, after `within` (the audit row) ran in its transaction. */
+  async function answer(tx: Tx, once: SettleOnce, result: SettleResult): Promise<SettleResult> {
+    await once.within?.(tx, result);
+    return result;
+  }
+
+  /** Settlement 1 of a market with open bets, in one transaction: every player's posting at once. */
+  async function settleFirst(
+    target: string,
+    decision: Decision,
+    source: SettlementSource,
+    reason: string | null,
+    once: SettleOnce,
+    meanwhile: OnSettledMeanwhile,
+  ): Promise<SettleResult> {
+    const userIds = await listUsersWithOpenBets(db, target);
+    const terms = await termsOf(target, decision);
+    const work = { userIds, idempotency: once.idempotency ?? null, now: clock.now() };
+    return moneyTransaction(db, work, async (tx) => {
+      await lockMarket(tx, target, 'settle');
+      const latest = await findLatestSettlement(tx, target);
+      if (latest) {
+        if (meanwhile === 'choose again') throw new SettlementChanged();
+        return answer(tx, once, { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 });
+      }
+      const settlementId = await insertNext(tx, target, 1, decision, source, reason);
+      const bets = await listOpenBets(tx, target);
+      const byUser = groupByUser(bets);
+      if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
+      let posted = 0;
+      for (const [userId, userBets] of byUser) {
+        const outcome = decideAll(userBets, decision, terms);
+        const transactionId = await deps.money.settleBets(tx, {
+          userId,
+          subject: exposureKeyOf(target),
+          profitLoss: outcome.profitLoss,
+          reference: `settle:${target}:1:u${userId}`,
+          note: betsNote(userBets, `settled (${target} #1)${notedByTerms(userBets, terms)}`),
+        });
+        await recordPosting(tx, settlementId, userId, outcome, transactionId);
+        posted += outcome.profitLoss;
+        if (outcome.turnover > 0) {
+          await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
         }
-        await markAll(tx, { target }, bets, decision, settlementId, posted, terms);
-        return { status: 'settled', settlementNo: 1, bets: bets.length } as const;
-      });
+      }
+      await markAll(tx, { target }, bets, decision, settlementId, posted, terms);
+      return answer(tx, once, { status: 'settled', settlementNo: 1, bets: bets.length });
     });
   }
 
-  async function resettle(target: string, decision: Decision, source: SettlementSource, reason: string | null = null) {
-    return rounds(target, async () => {
-      const latest = await findLatestSettlement(db, target);
-      if (!latest) throw new AppError('REFUSED', `${target} has not been settled yet; settle it first`);
-      const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
-      const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
-      const terms = await termsOf(target, decision);
-      return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
-        await lockMarket(tx, target, 'settle');
-        const current = await findLatestSettlement(tx, target);
-        // Another re-settle got there first: this one was asked of a settlement that is gone.
-        if (!current || Number(current.id) !== Number(latest.id)) {
-          return { status: 'already', settlementNo: Number(current?.settlement_no ?? 0), bets: 0 } as const;
-        }
-        const no = Number(latest.settlement_no) + 1;
-        const settlementId = await insertNext(tx, target, no, decision, source, reason);
-        const postings = new Map((await listSettlementPostings(tx, Number(latest.id))).map((row) => [Number(row.user_id), row]));
-        const bets = await listBetsOfSettlement(tx, Number(latest.id));
-        const what = decision.outcome === 'void' ? 'voided' : 'settled';
-        const why = reason ? `: ${reason}` : '';
-        let posted = 0;
-        for (const [userId, userBets] of groupByUser(bets)) {
-          const outcome = decideAll(userBets, decision, terms);
-          const earlier = postings.get(userId)?.transaction_id;
-          const transactionId = await deps.money.resettleBets(tx, {
-            userId,
-            subject: exposureKeyOf(target),
-            profitLoss: outcome.profitLoss,
-            reference: `settle:${target}:${no}:u${userId}`,
-            reversalReference: `resettle:${target}:${no}:u${userId}`,
-            earlierTransactionId: earlier == null ? null : Number(earlier),
-            earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
-            note: betsNote(
-              userBets,
-              `${what} (${target} #${no}), settlement ${latest.settlement_no} reversed${why}${notedByTerms(userBets, terms)}`,
-            ),
-          });
-          await recordPosting(tx, settlementId, userId, outcome, transactionId);
-          posted += outcome.profitLoss;
-        }
-        await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted, terms);
-        await markSettlementReversed(tx, Number(latest.id));
-        return { status: 'settled', settlementNo: no, bets: bets.length } as const;
-      });
+  /** Settlement n+1 correcting `latest` (read before the transaction), in one transaction. */
+  async function resettleFrom(
+    target: string,
+    latest: SettlementRow,
+    decision: Decision,
+    source: SettlementSource,
+    reason: string | null,
+    once: SettleOnce,
+    meanwhile: OnSettledMeanwhile,
+  ): Promise<SettleResult> {
+    const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
+    const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
+    const terms = await termsOf(target, decision);
+    const work = { userIds, idempotency: once.idempotency ?? null, now: clock.now() };
+    return moneyTransaction(db, work, async (tx) => {
+      await lockMarket(tx, target, 'settle');
+      const current = await findLatestSettlement(tx, target);
+      // Another re-settle got there first: this one was asked of a settlement that is gone.
+      if (!current || Number(current.id) !== Number(latest.id)) {
+        if (meanwhile === 'choose again') throw new SettlementChanged();
+        return answer(tx, once, { status: 'already', settlementNo: Number(current?.settlement_no ?? 0), bets: 0 });
+      }
+      const no = Number(latest.settlement_no) + 1;
+      const settlementId = await insertNext(tx, target, no, decision, source, reason);
+      const postings = new Map((await listSettlementPostings(tx, Number(latest.id))).map((row) => [Number(row.user_id), row]));
+      const bets = await listBetsOfSettlement(tx, Number(latest.id));
+      const what = decision.outcome === 'void' ? 'voided' : 'settled';
+      const why = reason ? `: ${reason}` : '';
+      let posted = 0;
+      for (const [userId, userBets] of groupByUser(bets)) {
+        const outcome = decideAll(userBets, decision, terms);
+        const earlier = postings.get(userId)?.transaction_id;
+        const transactionId = await deps.money.resettleBets(tx, {
+          userId,
+          subject: exposureKeyOf(target),
+          profitLoss: outcome.profitLoss,
+          reference: `settle:${target}:${no}:u${userId}`,
+          reversalReference: `resettle:${target}:${no}:u${userId}`,
+          earlierTransactionId: earlier == null ? null : Number(earlier),
+          earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
+          note: betsNote(
+            userBets,
+            `${what} (${target} #${no}), settlement ${latest.settlement_no} reversed${why}${notedByTerms(userBets, terms)}`,
+          ),
+        });
+        await recordPosting(tx, settlementId, userId, outcome, transactionId);
+        posted += outcome.profitLoss;
+      }
+      await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted, terms);
+      await markSettlementReversed(tx, Number(latest.id));
+      return answer(tx, once, { status: 'settled', settlementNo: no, bets: bets.length });
+    });
+  }
+
+  /** A void of a market void already: nothing moves, but the answer still carries the key and audit row. */
+  function alreadyVoid(target: string, latest: SettlementRow, once: SettleOnce): Promise<SettleResult> {
+    const work = { userIds: [], idempotency: once.idempotency ?? null, now: clock.now() };
+    return moneyTransaction(db, work, async (tx) => {
+      if (Number((await findLatestSettlement(tx, target))?.id) !== Number(latest.id)) throw new SettlementChanged();
+      return answer(tx, once, { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 });
     });
   }
 
   return {
-    settle,
-    resettle,
+    settle: (target, decision, source, reason = null, once = {}) =>
+      rounds(() => settleFirst(target, decision, source, reason, once, 'answer already')),
 
-    async voidTarget(target, source, reason = null) {
-      const first = await settle(target, { outcome: 'void' }, source, reason);
-      if (first.status === 'settled') return first;
+    async resettle(target, decision, source, reason = null, once = {}) {
       const latest = await findLatestSettlement(db, target);
-      if (latest?.outcome === 'void') return { status: 'already', settlementNo: Number(latest.settlement_no), bets: 0 };
-      return resettle(target, { outcome: 'void' }, source, reason);
+      if (!latest) throw new AppError('REFUSED', `${target} has not been settled yet; settle it first`);
+      return rounds(() => resettleFrom(target, latest, decision, source, reason, once, 'answer already'));
     },
+
+    // One key serves one transaction, so the void chooses to settle or to correct before it acts,
+    // and chooses again when the market's settlement changed before its transaction locked it.
+    voidTarget: (target, source, reason = null, once = {}) =>
+      rounds(async () => {
+        const latest = await findLatestSettlement(db, target);
+        if (!latest) return settleFirst(target, { outcome: 'void' }, source, reason, once, 'choose again');
+        if (latest.outcome === 'void') return alreadyVoid(target, latest, once);
+        return resettleFrom(target, latest, { outcome: 'void' }, source, reason, once, 'choose again');
+      }),
   };
 }

@@ -15,7 +15,10 @@ import type { createUsersAdmin } from '../users';
 
 /** Test-only hooks: a crash in an operator's money act (apps/api/test). */
 export interface ConsoleTestHooks {
-  /** Runs inside an operator credit's or debit's transaction, after the money moved and before its audit row. */
+  /**
+   * Runs inside the transaction of an operator's credit, debit or settlement act (a result, void or
+   * re-settle), after the money moved and before its audit row.
+   */
   afterOperatorMoney?(): Promise<void> | void;
 }
 

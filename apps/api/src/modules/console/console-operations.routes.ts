@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
-import { assertFancy, assertMarket, marketDecision, type SettleResult } from '../bets';
+import { assertFancy, assertMarket, marketDecision, type SettleOnce, type SettleResult } from '../bets';
 import type { AuditEntry } from '../operators';
 import type { ConsoleDeps } from './console-deps';
 import {
@@ -25,18 +25,7 @@ import {
   openBetsOf,
   runnersOf,
 } from './console.repository';
-import {
-  actorOf,
-  committedResult,
-  DAY_MS,
-  dayText,
-  iso,
-  pagingOf,
-  recordOnce,
-  rupees,
-  tableAnswer,
-  windowOf,
-} from './console-support';
+import { actorOf, committedResult, DAY_MS, dayText, iso, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
 import { runnerExposure, worstCase } from './exposure';
 
 type Product = (typeof ADMIN_PRODUCTS)[number];
@@ -330,112 +319,106 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
     return { data: { target: label, suspended: false }, message: `${label} resumed` };
   });
 
-  // A settlement is once by its own rule (the same result again answers `already`); its audit row
-  // and answer are kept under the Idempotency-Key, so a retry answers the first answer
-  // (docs/operators.md, "Exactly once").
+  // A settlement act claims its Idempotency-Key and writes its audit row in the settlement's own
+  // transaction, `already` answers too: the declaration, every bet's outcome and posting, the key
+  // and the audit row commit together or not at all (docs/operators.md, "Exactly once").
   const settledOnce = async (
     request: FastifyRequest,
-    settle: () => Promise<{ target: string; result: SettleResult; audit: Omit<AuditEntry, 'target'> }>,
+    target: string,
+    auditOf: (result: SettleResult) => Omit<AuditEntry, 'target'>,
+    act: (once: SettleOnce) => Promise<SettleResult>,
   ) => {
-    const earlier = await committedResult<ReturnType<typeof settleWire>>(db, request);
-    if (earlier) return { data: earlier };
-    const { target, result, audit } = await settle();
-    const data = await recordOnce(db, clock.now(), request, async (tx) => {
-      await operators.audit.record(actorOf(request), { ...audit, target }, tx);
-      return settleWire(target, result);
+    // The key's stored result is the settlement's; a key stored before settlements claimed their
+    // keys in their own transaction holds the wire answer itself.
+    const earlier = await committedResult<SettleResult | ReturnType<typeof settleWire>>(db, request);
+    if (earlier) return { data: 'settlementNo' in earlier ? settleWire(target, earlier) : earlier };
+    const actor = actorOf(request);
+    const result = await act({
+      idempotency: request.idempotency,
+      within: async (tx, settled) => {
+        await deps.testHooks?.afterOperatorMoney?.();
+        await operators.audit.record(actor, { ...auditOf(settled), target }, tx);
+      },
     });
-    return { data };
+    return { data: settleWire(target, result) };
   };
 
+  const targetOfBody = (body: { market_id: string } | { fancy_id: number }) =>
+    'market_id' in body ? `M:${body.market_id}` : `F:${body.fancy_id}`;
+
   registerEndpoint(app, api.adminDeclareResult, ({ body, request }) =>
-    settledOnce(request, async () => {
-      const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
-      const target = `M:${body.market_id}`;
-      const result = await settlement.settle(target, decision, 'operator');
-      return {
-        target,
-        result,
-        audit: {
-          action: 'sports.result',
-          before: null,
-          after: {
-            winners: body.winner_selection_ids,
-            status: result.status,
-            settlement_no: result.settlementNo,
-            bets: result.bets,
-          },
+    settledOnce(
+      request,
+      `M:${body.market_id}`,
+      (result) => ({
+        action: 'sports.result',
+        before: null,
+        after: {
+          winners: body.winner_selection_ids,
+          status: result.status,
+          settlement_no: result.settlementNo,
+          bets: result.bets,
         },
-      };
-    }),
+      }),
+      async (once) => {
+        const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
+        return settlement.settle(`M:${body.market_id}`, decision, 'operator', null, once);
+      },
+    ),
   );
 
   registerEndpoint(app, api.adminVoid, ({ body, request }) =>
-    settledOnce(request, async () => {
-      let target: string;
-      if ('market_id' in body) {
-        await assertMarket(db, body.market_id);
-        target = `M:${body.market_id}`;
-      } else {
-        await assertFancy(db, body.fancy_id);
-        target = `F:${body.fancy_id}`;
-      }
-      const result = await settlement.voidTarget(target, 'operator', body.reason ?? null);
-      return {
-        target,
-        result,
-        audit: {
-          action: 'sports.void',
-          before: null,
-          after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
-        },
-      };
-    }),
+    settledOnce(
+      request,
+      targetOfBody(body),
+      (result) => ({
+        action: 'sports.void',
+        before: null,
+        after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
+      }),
+      async (once) => {
+        if ('market_id' in body) await assertMarket(db, body.market_id);
+        else await assertFancy(db, body.fancy_id);
+        return settlement.voidTarget(targetOfBody(body), 'operator', body.reason ?? null, once);
+      },
+    ),
   );
 
   registerEndpoint(app, api.adminResettle, ({ body, request }) =>
-    settledOnce(request, async () => {
-      let target: string;
-      let result: SettleResult;
-      if ('market_id' in body) {
-        target = `M:${body.market_id}`;
-        result = await settlement.resettle(
-          target,
-          await marketDecision(db, body.market_id, body.winner_selection_ids),
-          'operator',
-          body.reason ?? null,
-        );
-      } else {
+    settledOnce(
+      request,
+      targetOfBody(body),
+      (result) => ({
+        action: 'sports.resettle',
+        before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
+        after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+      }),
+      async (once) => {
+        const reason = body.reason ?? null;
+        if ('market_id' in body) {
+          const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
+          return settlement.resettle(targetOfBody(body), decision, 'operator', reason, once);
+        }
         await assertFancy(db, body.fancy_id);
-        target = `F:${body.fancy_id}`;
-        result = await settlement.resettle(target, { outcome: 'run', run: body.run }, 'operator', body.reason ?? null);
-      }
-      return {
-        target,
-        result,
-        audit: {
-          action: 'sports.resettle',
-          before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
-          after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-        },
-      };
-    }),
+        return settlement.resettle(targetOfBody(body), { outcome: 'run', run: body.run }, 'operator', reason, once);
+      },
+    ),
   );
 
   registerEndpoint(app, api.adminFancyResult, ({ body, request }) =>
-    settledOnce(request, async () => {
-      await assertFancy(db, body.fancy_id);
-      const target = `F:${body.fancy_id}`;
-      const result = await settlement.settle(target, { outcome: 'run', run: body.run }, 'operator');
-      return {
-        target,
-        result,
-        audit: {
-          action: 'sports.fancy_result',
-          before: null,
-          after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-        },
-      };
-    }),
+    settledOnce(
+      request,
+      `F:${body.fancy_id}`,
+      (result) => ({
+        action: 'sports.fancy_result',
+        before: null,
+        after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+      }),
+      async (once) => {
+        await assertFancy(db, body.fancy_id);
+        return settlement.settle(`F:${body.fancy_id}`, { outcome: 'run', run: body.run }, 'operator', null, once);
+      },
+    ),
   );
 
   // ---- Casino ----

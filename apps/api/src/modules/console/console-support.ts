@@ -2,7 +2,6 @@ import { paiseToRupees } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { findIdempotencyKey } from '../../db/idempotency.repository';
-import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
 
@@ -59,13 +58,4 @@ export async function committedResult<T>(db: Db, request: FastifyRequest): Promi
   claim.replayed = true;
   claim.settled = true;
   return JSON.parse(earlier.response_body) as T;
-}
-
-/**
- * Writes an act's audit row and answer under the request's Idempotency-Key in one transaction,
- * for acts whose money moved in transactions of their own and that are once by their own rule
- * (a settlement: the same result again answers `already`): a retry answers the first answer.
- */
-export function recordOnce<T>(db: Db, now: number, request: FastifyRequest, write: (tx: Tx) => Promise<T>): Promise<T> {
-  return moneyTransaction(db, { userIds: [], idempotency: request.idempotency, now }, write);
 }
