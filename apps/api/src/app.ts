@@ -7,7 +7,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { createRedisEventBus } from './lib/redis-event-bus';
 import { type AccountHooks, createAccounts } from './modules/auth';
-import { createBetsModule } from './modules/bets';
+import { createBetsModule, type PlacementOptions } from './modules/bets';
 import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
@@ -58,6 +58,8 @@ export interface AppDependencies {
   depositChecks?: readonly DepositCheck[];
   /** Test-only: a crash between a payment callback's receipt and its credit. */
   paymentTestHooks?: PaymentTestHooks;
+  /** Test-only: how a bet waits out the in-play delay (a recorder, instead of the real seconds). */
+  betPlacement?: PlacementOptions;
 }
 
 declare module 'fastify' {
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     money: money.money,
     bonuses: bonus.bonuses,
     statement: money.statement,
+    options: deps.betPlacement,
   });
   const payments = createPaymentsModule({
     db,

@@ -58,6 +58,12 @@ const odds = z
   .max(MAX_MATCH_ODDS, 'odds are too high')
   .refine(hasAtMostTwoDecimals, 'odds must have at most two decimals');
 
+/** A yes/no choice a client may send as a boolean or 0/1. */
+const optionalFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((value) => value === true || value === 1)
+  .optional();
+
 export const placeMarketBetRequestSchema = z.strictObject({
   match_id: positiveId,
   market_id: marketId,
@@ -66,14 +72,16 @@ export const placeMarketBetRequestSchema = z.strictObject({
   stack,
   is_back: isBack,
   /**
-   * Not in the spec's payload, optional (the spec's six fields alone are still a whole request):
-   * true takes the bet at the better price on offer when there is one (a back above the asked
-   * odds, a lay below), as Betfair matches; absent or false, at the asked odds (docs/betting.md).
+   * Not in the spec's payload, optional (the spec's six fields alone are still a whole request).
+   * A bet always takes the best price on offer when it is better than the one asked (docs/betting.md
+   * "Best execution"), so this older field changes nothing now; it is still accepted.
    */
-  accept_better_odds: z
-    .union([z.boolean(), z.literal(0), z.literal(1)])
-    .transform((value) => value === true || value === 1)
-    .optional(),
+  accept_better_odds: optionalFlag,
+  /**
+   * Ours and optional: true takes the bet at the price on offer even when it is worse than the one
+   * asked (a back below, a lay above); absent or false, a worse price is refused with ODDS_CHANGED.
+   */
+  accept_any_odds: optionalFlag,
 });
 export type PlaceMarketBetRequest = z.input<typeof placeMarketBetRequestSchema>;
 

@@ -54,6 +54,12 @@ export interface PlayOutcome {
  */
 export interface MoneyRules {
   checkStake?(tx: Tx, stake: Stake): Promise<void>;
+  /**
+   * `checkStake`'s refusals, read-only and without the player's lock (it writes nothing): what a
+   * caller that must wait before its money transaction (the in-play delay) asks first, so a stake
+   * that would be refused anyway is refused at once. `checkStake` still decides, under the lock.
+   */
+  previewStake?(db: Db, stake: Stake): Promise<void>;
   checkBonusGrant?(tx: Tx, grant: { userId: number; amount: number }): Promise<void>;
   recordOutcome?(tx: Tx, outcome: PlayOutcome): Promise<void>;
 }
@@ -166,6 +172,13 @@ export interface Money {
    * INSUFFICIENT_BALANCE, naming the amount short.
    */
   holdForBet(tx: Tx, hold: BetHold): Promise<ExposureResult>;
+  /**
+   * Would `holdForBet` refuse this hold now? The same rules (a pause, a stake or loss limit) and
+   * the same balance check, read without the player's lock and moving nothing: a bet that must
+   * wait out the in-play delay is refused before it, not after (docs/betting.md, "Placement").
+   * The verb checks everything again in its transaction; the balance may move in between.
+   */
+  checkHoldForBet(db: Db, hold: Omit<BetHold, 'cause' | 'sessionId'>): Promise<void>;
   /** A settled market: releases the player's hold and posts their profit or loss. Resolves to the result's transaction. */
   settleBets(tx: Tx, result: BetResult): Promise<number | null>;
   /** A re-settled market: reverses the earlier result (linked to it) and posts the new one, credits first. */
@@ -273,6 +286,17 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     for (const rule of rules) await rule.recordOutcome?.(tx, outcome);
   }
 
+  /** Where a larger hold comes from (cash, then the wager bonus when active); refuses when short. */
+  async function takeForHold(executor: Db, userId: number, change: number, balances: WalletBalances) {
+    const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
+    const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
+    if (!taken.ok) {
+      // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
+      throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${formatPaiseAsRupees(taken.short)} short`);
+    }
+    return taken;
+  }
+
   /** Moves the player's hold on a market to `exposure`; the one place holds change. */
   async function setExposure(
     tx: Tx,
@@ -290,13 +314,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     let cashMove: number;
     let bonusMove: number;
     if (change > 0) {
-      const balances = await (known?.balances ?? balancesOnce(tx, userId))();
-      const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
-      const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
-      if (!taken.ok) {
-        // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
-        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${formatPaiseAsRupees(taken.short)} short`);
-      }
+      const taken = await takeForHold(tx, userId, change, await (known?.balances ?? balancesOnce(tx, userId))());
       cashMove = taken.fromCash;
       bonusMove = taken.fromBonus;
     } else {
@@ -405,6 +423,20 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       const { product, amount } = hold.stake;
       await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
       return setExposure(tx, hold, { row, balances });
+    },
+
+    async checkHoldForBet(db, hold) {
+      const row = await findMarketExposure(db, hold.userId, hold.subject);
+      const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
+      let read: Promise<WalletBalances> | undefined;
+      const balances = () => (read ??= readBalances(db, hold.userId));
+      const heldExposure = async () => {
+        const { exposure, bonusExposure } = await balances();
+        return exposure + bonusExposure;
+      };
+      const stake: Stake = { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount, exposureChange, heldExposure };
+      for (const rule of rules) await rule.previewStake?.(db, stake);
+      if (exposureChange > 0) await takeForHold(db, hold.userId, exposureChange, await balances());
     },
 
     async settleBets(tx, result) {
