@@ -18,6 +18,7 @@ export * from './domain/bet-selection';
 export * from './domain/bets';
 export * from './domain/bets-book';
 export * from './domain/bets-position';
+export * from './domain/runner-outcomes';
 export * from './domain/cash-out';
 export * from './domain/fancy-run-position';
 export * from './domain/number-format';

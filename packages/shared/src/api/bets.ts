@@ -246,11 +246,19 @@ const matchIdField = z.union([
     .transform(Number),
 ]);
 
-/** One row of the win/loss list (docs/product.md §3). */
+/**
+ * One row of the win/loss list (docs/product.md §3): `profit_loss` is the player's total in the
+ * market if this runner wins — in a market paying several runners (Place), if it places, at worst
+ * over the others placed with it. Ours, added: that total at best, and the total if the runner
+ * does not win or place, at worst and at best (null: it cannot lose). docs/betting.md "The win/loss list".
+ */
 export const winLossRowSchema = z.object({
   selection_id: z.number().int(),
   team_name: z.string(),
   profit_loss: rupees,
+  profit_loss_best: rupees,
+  if_loses: rupees.nullable(),
+  if_loses_best: rupees.nullable(),
 });
 export type WinLossRow = z.infer<typeof winLossRowSchema>;
 
@@ -264,7 +272,15 @@ export const getWinLossList = defineEndpoint({
   auth: 'user',
   request: z.strictObject({ match_id: matchIdField }),
   data: z.object({
-    markets: z.array(z.object({ market_id: z.string(), win_loss: z.array(winLossRowSchema), exposure: rupees })),
+    markets: z.array(
+      z.object({
+        market_id: z.string(),
+        /** How many runners the market pays: 1, or a Place market's 2 or 3. */
+        winners: z.number().int(),
+        win_loss: z.array(winLossRowSchema),
+        exposure: rupees,
+      }),
+    ),
     fancy: z.array(z.object({ fancy_id: z.number().int(), exposure: rupees, run_position: z.array(runPositionRowSchema) })),
   }),
 });
@@ -323,7 +339,12 @@ export const currentBets = defineEndpoint({
   request: z.strictObject(betReportPaging),
   data: betPagingSchema.extend({
     rows: z.array(betRowSchema),
-    totals: z.object({ stack: rupees, liability: rupees }),
+    /**
+     * Over all pages: the stakes; each bet's own liability summed; and `exposure`, what the player
+     * can lose at worst with each market's bets netted (a lay covers a back), the money held for
+     * them — with no sport filter, the header's exposure (docs/betting.md "Reports").
+     */
+    totals: z.object({ stack: rupees, liability: rupees, exposure: rupees }),
     /** Every fancy line the caller has open bets on (all pages), with its run position. */
     fancy: z.array(
       z.object({

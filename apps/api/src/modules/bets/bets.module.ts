@@ -42,7 +42,7 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
   const bets = createBetsService(db, clock, { markets, money }, options);
   const cashOut = createCashOutService(db, clock, { markets, money }, options);
   const settlement = createSettlementService(db, clock, { money, bonuses });
-  const reports = createBetReports(db, clock);
+  const reports = createBetReports(db, clock, money);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
     const rows = await listTargetNames(executor, userId, subjects.map(targetOfSubject));
     const names = new Map(rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}`]));

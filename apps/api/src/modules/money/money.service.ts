@@ -13,7 +13,7 @@ import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-wor
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
-import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
+import { findActiveWallet, findMarketExposure, listMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
 export interface WalletBalances {
@@ -157,6 +157,12 @@ export interface Money {
   activeWallet(db: Db, userId: number): Promise<ActiveWallet>;
   /** What a casino game may stake: cash, plus the wager bonus while the wager wallet is active. */
   playableBalance(db: Db, userId: number): Promise<number>;
+
+  /**
+   * What is held for the player's open bets, per market subject ('market:1.234', 'fancy:77'),
+   * cash and bonus together, in paise: the parts of the header's exposure (docs/wallet.md "Exposure").
+   */
+  heldForBets(db: Db, userId: number): Promise<Map<string, number>>;
 
   /** The player's net result (won − lost, paise) on bets and games settled since `since`. */
   netResultSince(db: Db, userId: number, since: number): Promise<number>;
@@ -392,6 +398,14 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     activeWallet: async (db, userId) => toActiveWallet(await findActiveWallet(db, userId)),
     playableBalance,
     netResultSince: (db, userId, since) => sumPlayResultsSince(db, userId, since),
+    async heldForBets(db, userId) {
+      const held = new Map<string, number>();
+      for (const row of await listMarketExposure(db, userId)) {
+        const amount = Number(row.cash_held) + Number(row.bonus_held);
+        if (amount !== 0) held.set(row.market_key, amount);
+      }
+      return held;
+    },
 
     async setUpPlayer(tx, { userId, isDemo, sessionId = null }) {
       await lockNewPlayer(tx, userId);
