@@ -36,16 +36,26 @@ export function CurrentBetsPage({ renderCashOut }: { renderCashOut?: (market: Cu
         <p className="ui-report__subtitle">{t('bets.current.subtitle')}</p>
       </header>
       {bets.data && (
-        <dl className="bets-totals" aria-label={t('bets.totals')}>
-          <div className="bets-totals__item">
-            <dt>{t('bets.current.totalStake')}</dt>
-            <dd>{formatRupees(bets.data.totals.stack)}</dd>
-          </div>
-          <div className="bets-totals__item">
-            <dt>{t('bets.current.totalLiability')}</dt>
-            <dd>{formatRupees(bets.data.totals.liability)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="bets-totals" aria-label={t('bets.totals')}>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.exposure')}</dt>
+              <dd data-testid="current-exposure">{formatRupees(bets.data.totals.exposure)}</dd>
+            </div>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.totalStake')}</dt>
+              <dd>{formatRupees(bets.data.totals.stack)}</dd>
+            </div>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.totalLiability')}</dt>
+              <dd>{formatRupees(bets.data.totals.liability)}</dd>
+            </div>
+          </dl>
+          {/* How the header's exposure is counted (docs/betting.md "Reports"). */}
+          <p className="bets-totals__how" data-testid="current-exposure-how">
+            {t('bets.current.exposureHow')}
+          </p>
+        </>
       )}
       {/* Cash out first: on a phone it is what the player came for. */}
       {renderCashOut && (bets.data?.markets.length ?? 0) > 0 && (
