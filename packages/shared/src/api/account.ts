@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES, ageTermsConfirmationSchema, mobileSchema, passwordSchema, usernameSchema } from '../validation/user';
+import {
+  VALIDATION_MESSAGES,
+  ageTermsConfirmationSchema,
+  mobileSchema,
+  passwordSchema,
+  usernameSchema,
+} from '../validation/user';
 import { defineEndpoint } from './contract';
 
 /**

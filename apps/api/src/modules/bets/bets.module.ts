@@ -45,7 +45,15 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
   const reports = createBetReports(db, clock, money);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
     const rows = await listTargetNames(executor, userId, subjects.map(targetOfSubject));
-    const names = new Map(rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}`]));
+    const names = new Map(
+      rows.map((row) => [
+        row.target,
+        {
+          text: `${row.match_name} · ${row.market_name}`,
+          detail: { type: 'market' as const, match: row.match_name, market: row.market_name },
+        },
+      ]),
+    );
     return new Map(
       subjects.flatMap((subject) => {
         const name = names.get(targetOfSubject(subject));

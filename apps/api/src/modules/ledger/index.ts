@@ -17,6 +17,7 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
+  statementBalanceAfter,
   sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,

@@ -448,7 +448,13 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         const { exposure, bonusExposure } = await balances();
         return exposure + bonusExposure;
       };
-      const stake: Stake = { userId: hold.userId, product: hold.stake.product, amount: hold.stake.amount, exposureChange, heldExposure };
+      const stake: Stake = {
+        userId: hold.userId,
+        product: hold.stake.product,
+        amount: hold.stake.amount,
+        exposureChange,
+        heldExposure,
+      };
       for (const rule of rules) await rule.previewStake?.(db, stake);
       if (exposureChange > 0) await takeForHold(db, hold.userId, exposureChange, await balances());
     },
