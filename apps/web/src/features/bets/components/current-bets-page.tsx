@@ -1,6 +1,7 @@
 import { type BetRow, type DataOf, type endpoints, formatAmount, formatRupees } from '@app/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { type DataColumn, DataTable, Pager } from '@/components/ui';
 import { BET_REPORT_PAGE_SIZE, useCurrentBets } from '../api/bets-calls';
 import { useBetColumns } from './bet-columns';
@@ -67,7 +68,7 @@ export function CurrentBetsPage({ renderCashOut }: { renderCashOut?: (market: Cu
             {bets.data?.markets.map((market) => (
               <li key={market.market_id} className="bets-cash-out__item" data-testid="current-cash-out">
                 <span className="bets-cash-out__market">
-                  {market.match_name} · {market.market_name}
+                  {market.match_name} · {translateMarketName(t, market.market_name)}
                 </span>
                 {renderCashOut(market)}
               </li>

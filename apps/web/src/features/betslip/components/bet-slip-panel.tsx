@@ -1,6 +1,7 @@
 import { type BetSelection, formatRupees, type StakeButton } from '@app/shared';
 import { type KeyboardEvent, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { Button, toast } from '@/components/ui';
 import type { BetSlipState } from '../model/bet-slip-state';
 import {
@@ -144,7 +145,7 @@ export function BetSlipPanel({
           <div className="betslip__names">
             <p className="betslip__runner">{selection.selection_name}</p>
             <p className="betslip__market">
-              {selection.match_name} · {selection.marketName}
+              {selection.match_name} · {translateMarketName(t, selection.marketName)}
             </p>
           </div>
         </div>
