@@ -66,6 +66,13 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** A payment the payer has not finished after this long is abandoned (a late success still credits). */
 export const ABANDON_AFTER_MS = 60 * 60_000;
 const RECONCILE_BATCH = 50;
+/**
+ * A pending order the player is looking at (back from the gateway's page) is asked about at the
+ * gateway at most this often: a payer who left the page hears so at once, not after the
+ * reconciliation's minutes (docs/payments.md "Deposits"). Only abandonment is taken from it.
+ */
+export const ASK_GATEWAY_WHILE_WATCHED_MS = 5_000;
+const MAX_WATCHED_ORDERS = 10_000;
 
 export interface DepositServiceDeps {
   db: Db;
@@ -169,9 +176,22 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
 
     async getDeposit(caller, orderId) {
       await assertCanUsePayments(settings, caller);
-      const order = await findDeposit(db, orderId);
+      let order = await findDeposit(db, orderId);
       // Another player's order is as unknown as one that never was.
       if (!order || Number(order.user_id) !== caller.userId) throw new AppError('NOT_FOUND', 'No such deposit');
+      // A payer who left the gateway's page hears so at once; a payment is still credited only by
+      // its callback (or the reconciliation), never by a page asking.
+      if (order.status === 'pending' && order.redirect_url && shouldAskGateway(order.order_id)) {
+        try {
+          const remote = await gateway.fetchPaymentStatus(order.order_id);
+          if (remote.status === 'abandoned' && (await moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now()))) {
+            order = (await findDeposit(db, orderId)) ?? order;
+          }
+        } catch (error) {
+          // The answer stays what we know; the reconciliation asks again.
+          deps.logger?.warn({ err: error, orderId }, 'payments: the gateway could not be asked about a watched deposit');
+        }
+      }
       return { order_id: order.order_id, status: order.status, amount: paiseToRupees(Number(order.amount)) };
     },
 
@@ -225,24 +245,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       let changed = 0;
       for (const order of await listPendingDepositsBefore(db, now - RECONCILE_AFTER_MS, RECONCILE_BATCH)) {
         try {
-          const remote = order.redirect_url ? await gateway.fetchPaymentStatus(order.order_id) : { status: 'unknown' as const };
-          const event = {
-            orderId: order.order_id,
-            amountPaise: remote.amountPaise ?? Number(order.amount),
-            currency: remote.currency ?? order.currency,
-          };
-          if (remote.status === 'succeeded' || remote.status === 'failed') {
-            const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
-            // The same event id for every poll that finds it: the poll settles an order once, like a callback.
-            const outcome = await service.applyPaymentEvent(order.gateway, {
-              ...event,
-              type,
-              eventId: `status:${type}:${order.order_id}`,
-            });
-            if (outcome === 'processed') changed += 1;
-          } else if (remote.status === 'abandoned' || Number(order.created_at) < now - ABANDON_AFTER_MS) {
-            if (await moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now())) changed += 1;
-          }
+          if (await settleFromGateway(order)) changed += 1;
         } catch (error) {
           deps.logger?.warn({ err: error, orderId: order.order_id }, 'payments: a pending deposit could not be settled');
         }
@@ -250,5 +253,39 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       return changed;
     },
   };
+
+  const lastAsked = new Map<string, number>();
+  /** At most one gateway question per watched order every few seconds, whatever the page's polling. */
+  function shouldAskGateway(orderId: string): boolean {
+    const now = clock.now();
+    const last = lastAsked.get(orderId);
+    if (last !== undefined && now - last < ASK_GATEWAY_WHILE_WATCHED_MS) return false;
+    if (lastAsked.size >= MAX_WATCHED_ORDERS) lastAsked.clear();
+    lastAsked.set(orderId, now);
+    return true;
+  }
+
+  /**
+   * The reconciliation: asks the gateway about a pending order and settles it as its callback
+   * would — paid or failed once (the same event id whoever asks), abandoned when the payer left
+   * the page or never finished within the hour. True when the order changed.
+   */
+  async function settleFromGateway(order: NonNullable<Awaited<ReturnType<typeof findDeposit>>>): Promise<boolean> {
+    const remote = order.redirect_url ? await gateway.fetchPaymentStatus(order.order_id) : { status: 'unknown' as const };
+    const event = {
+      orderId: order.order_id,
+      amountPaise: remote.amountPaise ?? Number(order.amount),
+      currency: remote.currency ?? order.currency,
+    };
+    if (remote.status === 'succeeded' || remote.status === 'failed') {
+      const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
+      // The same event id for every poll that finds it: the poll settles an order once, like a callback.
+      const outcome = await service.applyPaymentEvent(order.gateway, { ...event, type, eventId: `status:${type}:${order.order_id}` });
+      return outcome === 'processed';
+    }
+    const isOld = Number(order.created_at) < clock.now() - ABANDON_AFTER_MS;
+    if (remote.status === 'abandoned' || isOld) return moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now());
+    return false;
+  }
   return service;
 }
