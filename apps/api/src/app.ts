@@ -8,6 +8,7 @@ import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { createRedisEventBus } from './lib/redis-event-bus';
 import { type AccountHooks, createAccounts } from './modules/auth';
 import { createBetsModule, type PlacementOptions } from './modules/bets';
+import { createNoticesModule } from './modules/notices';
 import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const rg = createRgModule({ db, clock, money: money.money, deposits: { totalSince: sumDepositsSince } });
   money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
+  const sms = deps.smsProvider ?? createSmsProvider(config, app.log);
   const accounts = createAccounts({
     db,
     clock,
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     settings: settings.settings,
     logger: app.log,
     userChanges: database.userChanges,
-    sms: deps.smsProvider ?? createSmsProvider(config, app.log),
+    sms,
     hooks: {
       async onUserCreated(trx, account) {
         await money.onUserCreated(trx, account);
@@ -235,6 +237,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rg,
     bonus,
     createButtonsModule({ db }),
+    // Notices to players, and their SMS (docs/accounts.md "Notices"): payments record them.
+    createNoticesModule({ db, clock, sms, isSmsOn: config.SMS_NOTICES === '1' }),
     bets,
     casino,
     createFairGamesModule({ db, clock, casino: casino.casino }),

@@ -24,6 +24,7 @@ import { liveTablesMigration } from './migrations/0150-live-tables';
 import { operatorsMigration } from './migrations/0160-operators';
 import { casinoConsoleMigration } from './migrations/0161-casino-console';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
+import { playerNoticesMigration } from './migrations/0201-player-notices';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -55,6 +56,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0160-operators': operatorsMigration(dialect),
     '0161-casino-console': casinoConsoleMigration(),
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
+    '0201-player-notices': playerNoticesMigration(dialect),
   };
 }
 

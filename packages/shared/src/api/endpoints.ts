@@ -58,6 +58,7 @@ import {
   requestWithdraw,
   withdrawStatement,
 } from './payments';
+import { noticeList, noticeMarkRead } from './notices';
 import { getSports } from './sports';
 import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
@@ -146,6 +147,8 @@ export const endpoints = {
   kycStatus,
   depositStatement,
   withdrawStatement,
+  noticeList,
+  noticeMarkRead,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

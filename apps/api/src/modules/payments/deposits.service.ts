@@ -280,7 +280,11 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
     if (remote.status === 'succeeded' || remote.status === 'failed') {
       const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
       // The same event id for every poll that finds it: the poll settles an order once, like a callback.
-      const outcome = await service.applyPaymentEvent(order.gateway, { ...event, type, eventId: `status:${type}:${order.order_id}` });
+      const outcome = await service.applyPaymentEvent(order.gateway, {
+        ...event,
+        type,
+        eventId: `status:${type}:${order.order_id}`,
+      });
       return outcome === 'processed';
     }
     const isOld = Number(order.created_at) < clock.now() - ABANDON_AFTER_MS;
