@@ -4,6 +4,7 @@ import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
 import { launchExternalSportsbook, useHasIndianCasino } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { ShellFrame, type ShellFrameProps } from '@/features/shell';
+import { NoticesBell } from '@/features/notices';
 import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
 import { PageBoundary } from '../routes/page-boundary';
@@ -66,6 +67,7 @@ const ACCOUNT_AREA = (
     balance={
       <>
         <SessionClockSlot placement="header" />
+        <NoticesBell />
         <BalanceDisplay />
       </>
     }

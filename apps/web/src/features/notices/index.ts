@@ -1,0 +1,2 @@
+// Public surface of the notices feature: the bell beside the balance (docs/accounts.md "Notices").
+export { NoticesBell } from './components/notices-bell';
