@@ -4,7 +4,7 @@ import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
 import { launchExternalSportsbook, useHasIndianCasino } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { ShellFrame, type ShellFrameProps } from '@/features/shell';
-import { NoticesBell } from '@/features/notices';
+import { NoticesBanner, NoticesBell, NoticesMenuItem, NoticesModal } from '@/features/notices';
 import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
 import { PageBoundary } from '../routes/page-boundary';
@@ -74,6 +74,7 @@ const ACCOUNT_AREA = (
     menuExtras={
       <>
         <SessionClockSlot placement="menu" />
+        <NoticesMenuItem />
         <WalletMenuItems />
       </>
     }
@@ -83,6 +84,7 @@ const MODALS = (
   <>
     <AccountModals />
     <WalletModals />
+    <NoticesModal />
     <RealityCheckSlot />
   </>
 );
@@ -94,6 +96,7 @@ const BET_SLIP = (
 const PAGE = (
   <>
     <RestrictedBannerSlot />
+    <NoticesBanner />
     <PageBoundary>
       <Outlet />
     </PageBoundary>
