@@ -75,7 +75,11 @@ export async function benchLiveTable(players: number): Promise<LiveTableResult> 
           reason: 'bench',
         }),
       );
-      tokens.push(new URL(await casino.launchGame(userId, TABLE, 'en'), 'https://site.test').searchParams.get('token') ?? '');
+      tokens.push(
+        new URL(await casino.launchGame({ userId, sessionId: null }, TABLE, 'en'), 'https://site.test').searchParams.get(
+          'token',
+        ) ?? '',
+      );
     }
     // Each player from an address of its own, as players are (the per-address rate limits).
     const post = (player: number, endpoint: string, payload: Record<string, unknown>) =>

@@ -65,7 +65,7 @@ export async function benchCasinoRounds(rounds: number, players: number): Promis
           reason: 'bench',
         }),
       );
-      tokens.push(new URL(await casino.launchGame(userId, 'bench-slot', 'en')).searchParams.get('t') ?? '');
+      tokens.push(new URL(await casino.launchGame({ userId, sessionId: null }, 'bench-slot', 'en')).searchParams.get('t') ?? '');
     }
     // The provider signs on its side: requests are signed before the clock starts, so what is
     // timed is the platform's work (routing, the signature check, the unit of work, the ledger).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from './config/env';
+import { type AppConfig, parseDatabaseUrl } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
@@ -14,10 +14,11 @@ import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
 import { createFairGamesModule } from './modules/fair-games';
 import { createLiveTablesModule } from './modules/live-tables';
+import type { OddsFeed } from './modules/feed';
 import { createMarketsModule } from './modules/markets';
 import { createMoneyModule, type MoneyRules } from './modules/money';
 import { createOperationsModule } from './modules/operations';
-import { createConsoleModule } from './modules/console';
+import { type ConsoleTestHooks, createConsoleModule } from './modules/console';
 import { createOperatorsModule } from './modules/operators';
 import { createUsersAdmin } from './modules/users';
 import { createCasinoAdmin } from './modules/casino';
@@ -59,6 +60,10 @@ export interface AppDependencies {
   depositChecks?: readonly DepositCheck[];
   /** Test-only: a crash between a payment callback's receipt and its credit. */
   paymentTestHooks?: PaymentTestHooks;
+  /** Test-only: a crash inside an operator's money act. */
+  consoleTestHooks?: ConsoleTestHooks;
+  /** The odds feed; by default the one FEED names (tests pass one with a live stream against a local server). */
+  feed?: OddsFeed;
   /** Test-only: how a bet waits out the in-play delay (a recorder, instead of the real seconds). */
   betPlacement?: PlacementOptions;
 }
@@ -175,7 +180,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const operators = createOperatorsModule({ db, clock, idleMinutes: config.OPERATOR_IDLE_MINUTES });
   operators.installAuth(app);
 
-  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log });
+  const markets = createMarketsModule({ db, clock, config, bus, logger: app.log, ...(deps.feed ? { feed: deps.feed } : {}) });
+  // The live stream's state on this instance, for ready, the metrics and the console (docs/feeds-stream.md).
+  const streamHealth = markets.feed.streamHealth ? () => markets.feed.streamHealth?.() : undefined;
   const casino = createCasinoModule({
     db,
     clock,
@@ -201,7 +208,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tableSnapshot: (table) => liveTables.tables.snapshot(table),
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
-  metrics?.watch({ database, clock, openSockets: liveSocket.openSockets });
+  const databaseTarget = parseDatabaseUrl(config.DATABASE_URL);
+  metrics?.watch({
+    database,
+    clock,
+    openSockets: liveSocket.openSockets,
+    feedHealth: markets.feed.health?.bind(markets.feed),
+    streamHealth,
+    storage: {
+      sqliteFile: databaseTarget.kind === 'sqlite' && databaseTarget.file !== ':memory:' ? databaseTarget.file : undefined,
+      folders: { uploads: config.UPLOAD_DIR, kyc: config.KYC_DOCUMENT_DIR },
+    },
+  });
   const uploads = createUploadsModule({ uploadDir: config.UPLOAD_DIR });
   const bets = createBetsModule({
     db,
@@ -224,10 +242,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     depositChecks: [rg.guard.checkDeposit, ...(deps.depositChecks ?? [])],
     testHooks: deps.paymentTestHooks,
     logger: app.log,
+    // A four-eyes request about a withdrawal ends with the withdrawal's wait (docs/operators.md).
+    onWithdrawalLeftPending: async (tx, withdrawId, status) => {
+      await operators.approvals.endForSubject(tx, 'withdraw_approve', `withdraw:${withdrawId}`, `The withdrawal was ${status}`);
+    },
   });
   // One shape for every module: create it with what it needs, then register its routes in this order.
   const modules = [
-    createOperationsModule({ database, redis, logger: app.log }),
+    createOperationsModule({ database, redis, logger: app.log, streamHealth }),
     settings,
     createSportsModule({ db, clock }),
     markets,
@@ -260,6 +282,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       payments,
       rg: rg.rg,
       usersAdmin: createUsersAdmin(db, clock),
+      ...(deps.consoleTestHooks ? { testHooks: deps.consoleTestHooks } : {}),
+      feed: markets.feed,
     }),
     // A sports page arrives with its prices painted in (docs/shell.md "Speed").
     createWebModule({ distDir: config.WEB_DIST_DIR, settings: settings.settings, firstState: markets.firstState }),

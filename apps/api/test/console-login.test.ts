@@ -4,8 +4,8 @@ import { type ConsoleTestApp, createConsoleTestApp, OPERATOR_PASSWORD } from './
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 23, console login: password and a TOTP code (RFC 6238), each code accepted once, a
- * lock-out after failures, a rate limit per address, and a short idle time.
+ * Console login (docs/operators.md): password and a TOTP code (RFC 6238), each code accepted once,
+ * a lock-out of an address after failures, a rate limit per address, and a short idle time.
  */
 let t: ConsoleTestApp;
 const STEP_MS = 30_000;
@@ -65,21 +65,22 @@ describe(`console login (${testDatabaseKind()})`, () => {
     );
   });
 
-  it('locks an operator out after failed logins in a row, even with the right password and code', async () => {
+  it('locks an address out after failed logins of an operator from it, even with the right password and code', async () => {
     const secret = await newSecret('login-c');
+    const ip = '10.98.0.1';
     for (let i = 0; i < OPERATOR_LOCK_AFTER_FAILURES; i++) {
-      const res = await t.adminLogin({ user_name: 'login-c', password: 'wrong-password', totp: '000000' });
+      const res = await t.adminLogin({ user_name: 'login-c', password: 'wrong-password', totp: '000000' }, ip);
       expect(res.statusCode).toBe(422);
     }
     t.clock.advance(STEP_MS);
-    const locked = await t.adminLogin({ user_name: 'login-c', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) });
+    const locked = await t.adminLogin({ user_name: 'login-c', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(16 * 60_000);
-    expect((await t.adminLogin({ user_name: 'login-c', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.adminLogin({ user_name: 'login-c', password: OPERATOR_PASSWORD, totp: t.totpNow(secret) }, ip)).statusCode,
+    ).toBe(200);
   });
 
   it('rate-limits console login per address', async () => {

@@ -158,6 +158,8 @@ const WALLET_PATHS = [
 /** Where a shaped body goes: every endpoint that takes a body, and the provider wallet. */
 const BODY_TARGETS = [
   ...(Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.method !== 'GET').map((endpoint) => ({ endpoint })),
+  // The console's calls too, with an owner's session, so the body reaches its handler.
+  ...(Object.values(adminEndpoints) as Endpoint[]).map((endpoint) => ({ endpoint })),
   ...WALLET_PATHS.map((path) => ({ path })),
 ];
 
@@ -170,6 +172,7 @@ describe(`bodies hostile by shape: deep, wide, long (${testDatabaseKind()})`, ()
         fc.asyncProperty(fc.constantFrom(...BODY_TARGETS), shapedBody, async (target, body: ShapedBody) => {
           const url = 'endpoint' in target ? `/api/${target.endpoint.path}` : target.path;
           const isUserCall = 'endpoint' in target && target.endpoint.auth === 'user';
+          const isOperatorCall = 'endpoint' in target && target.endpoint.auth === 'operator';
           const send = () =>
             t.app.inject({
               method: 'POST',
@@ -178,6 +181,7 @@ describe(`bodies hostile by shape: deep, wide, long (${testDatabaseKind()})`, ()
                 'content-type': 'application/json',
                 'user-agent': 'fuzz',
                 ...(isUserCall ? { authorization: `Bearer ${token}` } : {}),
+                ...(isOperatorCall ? { authorization: `Bearer ${operatorToken}` } : {}),
                 ...('path' in target ? { 'x-signature': 'bm90IGEgc2lnbmF0dXJlIGF0IGFsbA==' } : {}),
               },
               payload: body.text,
@@ -188,6 +192,10 @@ describe(`bodies hostile by shape: deep, wide, long (${testDatabaseKind()})`, ()
           // the session is checked before the body, so ask again with a live one.
           if (isUserCall && res.statusCode === 401) {
             token = await freshToken();
+            res = await send();
+          }
+          if (isOperatorCall && res.statusCode === 401) {
+            operatorToken = await freshOperatorToken();
             res = await send();
           }
           const context = `${url} ${body.shape} depth ${body.depth}, ${body.text.length} chars → ${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -207,4 +215,101 @@ describe(`bodies hostile by shape: deep, wide, long (${testDatabaseKind()})`, ()
       );
     },
   );
+});
+
+/** Every money call of the console, with an owner's session: the Idempotency-Key is the attacker's. */
+const ADMIN_MONEY_CALLS = (Object.values(adminEndpoints) as Endpoint[]).filter((endpoint) => endpoint.isMoneyMoving);
+const hostileKey = fc.oneof(
+  fc.string({ minLength: 0, maxLength: 260 }),
+  fc.constantFrom('', ' ', 'a'.repeat(201), 'key\u0000nul', 'ключ', '\uD800', 'k\r\nx-injected: 1', '*'),
+);
+
+describe(`the console's money calls under hostile Idempotency-Keys (${testDatabaseKind()})`, () => {
+  it(
+    'no 5xx, a key outside 1 to 200 visible ASCII characters is a 400, and a key never opens another body',
+    { timeout: 300_000 },
+    async () => {
+      expect(ADMIN_MONEY_CALLS.length).toBeGreaterThanOrEqual(9);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...ADMIN_MONEY_CALLS), hostileKey, async (endpoint, key) => {
+          const send = () =>
+            t.app.inject({
+              method: 'POST',
+              url: `/api/${endpoint.path}`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${operatorToken}`, 'idempotency-key': key },
+              payload: '{}',
+              remoteAddress: nextIp(),
+            });
+          let res: LightMyRequestResponse;
+          try {
+            res = await send();
+          } catch {
+            // A header value Node refuses to send at all never reaches the server.
+            return;
+          }
+          if (res.statusCode === 401) {
+            operatorToken = await freshOperatorToken();
+            res = await send();
+          }
+          const context = `${endpoint.path} key ${JSON.stringify(key).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeLessThan(500);
+          expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
+          if (!/^[\x21-\x7e]{1,200}$/.test(key)) expect(res.statusCode, context).toBe(400);
+          expect(res.json().status, context).toBe(false);
+        }),
+        { numRuns: Math.max(40, RUNS) },
+      );
+    },
+  );
+});
+
+describe(`multipart forms cut or mangled anywhere (${testDatabaseKind()})`, () => {
+  const form = (boundary: string, fileBytes: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="legal_name"\r\n\r\nAsha Rao\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="date_of_birth"\r\n\r\n1990-04-01\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      fileBytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+  it('kyc/submit and admin/uploadImage: never a 5xx, every refusal in the envelope', { timeout: 300_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('kyc/submit', 'admin/uploadImage'),
+        fc.uint8Array({ minLength: 0, maxLength: 2_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        async (path, bytes, cutAt, isBoundaryWrong) => {
+          const boundary = 'fuzzboundary0123';
+          const whole = form(boundary, Buffer.from(bytes));
+          const payload = whole.subarray(0, Math.floor(whole.length * cutAt));
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/${path}`,
+            headers: {
+              'content-type': `multipart/form-data; boundary=${isBoundaryWrong ? 'another' : boundary}`,
+              authorization: `Bearer ${path.startsWith('admin/') ? operatorToken : token}`,
+            },
+            payload,
+            remoteAddress: nextIp(),
+          });
+          if (res.statusCode === 401) {
+            if (path.startsWith('admin/')) operatorToken = await freshOperatorToken();
+            else token = await freshToken();
+            return;
+          }
+          const context = `${path} cut at ${payload.length}/${whole.length} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBeLessThan(500);
+          expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
+          const answer = res.json() as { status: unknown; code: keyof typeof ERROR_STATUS };
+          expect(answer.status, context).toBe(false);
+          expect(ERROR_STATUS[answer.code], context).toBe(res.statusCode);
+        },
+      ),
+      { numRuns: Math.max(60, RUNS) },
+    );
+  });
 });

@@ -75,6 +75,17 @@ describe.runIf(testDatabaseKind() === 'sqlite')('GET /api/openapi.json', () => {
   });
 });
 
+describe.runIf(testDatabaseKind() === 'sqlite')('GET /api/ws without an upgrade', () => {
+  it('answers as described: 404 with no body', async () => {
+    expect(document.paths['/api/ws']?.get?.responses['404']).toEqual({
+      description: 'Not a WebSocket upgrade (a plain GET): no body',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/ws' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe('');
+  });
+});
+
 describe.runIf(testDatabaseKind() === 'sqlite')('GET /api/docs', () => {
   it('is a readable page of every path, self-contained, whose one inline style its own policy allows', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -39,7 +39,7 @@ describe('GET /api/health and /api/ready', () => {
     expect(health.json()).toMatchObject({ status: true, data: { alive: true } });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().data).toEqual({ database: 'ok', migrations: 'current', redis: 'not configured' });
+    expect(ready.json().data).toEqual({ database: 'ok', migrations: 'current', redis: 'not configured', feed: 'not configured' });
     // A proxy or a monitor polls these all day: none of 150 quick calls is refused.
     const statuses = await Promise.all(
       Array.from({ length: 150 }, (_, index) =>

@@ -74,7 +74,7 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect([...labels].filter((label) => !allowed.has(label))).toEqual([]);
   });
 
-  it('reports open sockets, outbox and job lag, job durations by kind and the database connections', async () => {
+  it('reports open sockets, outbox and job lag, job durations by kind, the database connections, the feed and the disk', async () => {
     const address = t.app.server.address();
     if (!address || typeof address === 'string') await t.app.listen({ port: 0, host: '127.0.0.1' });
     const listening = t.app.server.address();
@@ -95,9 +95,15 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(valueOf(text, 'outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'jobs_queue_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    // The simulator is the feed: connected and never behind.
+    expect(valueOf(text, 'feed_connected')).toBe(1);
+    expect(valueOf(text, 'feed_last_message_age_seconds')).toBe(0);
+    for (const store of ['uploads', 'kyc']) expect(valueOf(text, `disk_free_bytes{store="${store}"}`), store).toBeGreaterThan(0);
     if (testDatabaseKind() === 'sqlite') {
       // The bet of the first test committed through group commit.
       expect(valueOf(text, 'sqlite_group_commit_units_count')).toBeGreaterThan(0);
+      expect(valueOf(text, 'sqlite_file_bytes')).toBeGreaterThan(0);
+      expect(valueOf(text, 'disk_free_bytes{store="database"}')).toBeGreaterThan(0);
     } else {
       expect(valueOf(text, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
     }

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentsTestApp, nextIp, type PaymentsTestApp } from './payments-support';
+import { createPaymentsTestApp, nextIp, type PaymentsTestApp, PNG_BYTES } from './payments-support';
 import { runAdminProcess, testDatabaseKind } from './test-app';
 
 /**
@@ -18,7 +21,7 @@ afterAll(async () => t.close());
 
 describe(`operator commands for payments (${testDatabaseKind()})`, () => {
   it(
-    'lists identity checks with their private document path, and approves or rejects them with a reason',
+    'lists identity checks, writes a document out for review, and approves or rejects them with a reason',
     { timeout: 120_000 },
     async () => {
       const alice = await t.newPayer('kycalice');
@@ -28,7 +31,13 @@ describe(`operator commands for payments (${testDatabaseKind()})`, () => {
       const list = await admin('kyc', 'list');
       expect(list.code, list.stderr).toBe(0);
       expect(list.stdout).toContain('kycalice  submitted  legal name: Alice Dsouza  born 1990-04-01');
-      expect(list.stdout).toMatch(new RegExp(`document: ${t.config.KYC_DOCUMENT_DIR}/[0-9a-f]{32}\\.png`));
+      expect(list.stdout).toContain('document: image/png (kyc document --name kycalice --out FILE)');
+      // The document is in the database: the CLI writes it to a file readable by its user only.
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'kyc-out-')), 'alice.png');
+      const written = await admin('kyc', 'document', '--name', 'kycalice', '--out', file);
+      expect(written.code, written.stderr).toBe(0);
+      expect(readFileSync(file).equals(PNG_BYTES)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
 
       const approve = await admin('kyc', 'approve', '--name', 'kycalice');
       expect(approve.code, approve.stderr).toBe(0);

@@ -319,9 +319,8 @@ describe(`deposits (${testDatabaseKind()})`, () => {
     // A success whose callback was lost: the reconciliation asks the gateway.
     const lost = await t.deposit(token, 900);
     const token32 = (await findSandboxPaymentByOrder(t.database.db, lost.order_id))?.token ?? '';
-    expect(await decideSandboxPayment(t.database.db, token32, { status: 'succeeded', method: 'upi', now: t.clock.now() })).toBe(
-      true,
-    );
+    const decision = { status: 'succeeded', method: 'upi', now: t.clock.now(), openedAfter: 0 } as const;
+    expect(await decideSandboxPayment(t.database.db, token32, decision)).toBe(true);
 
     t.clock.advance(3 * 60_000);
     // The recurring reconcile job is due after its interval.

@@ -64,8 +64,14 @@ async function withdrawalStatus(id: number) {
     .status;
 }
 
+/** A valid PNG of 1×1 pixel: no photo of a document. */
+const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a5f5b4b40000000049454e44ae426082',
+  'hex',
+);
+
 describe(`identity checks (${testDatabaseKind()})`, () => {
-  it('takes legal name, an 18+ date of birth and a JPEG/PNG/WebP image, stored under a random private name', async () => {
+  it('takes legal name, an 18+ date of birth and a JPEG/PNG/WebP photo checked by content, stored in the database', async () => {
     const { token } = await t.newPayer('kyc1');
     expect((await t.post('kyc/status', {}, { token })).json().data).toEqual({ status: 'none' });
 
@@ -86,16 +92,30 @@ describe(`identity checks (${testDatabaseKind()})`, () => {
       { token },
     );
     expect(asJson.statusCode).toBe(400);
-    expect(existsSync(t.config.KYC_DOCUMENT_DIR) ? readdirSync(t.config.KYC_DOCUMENT_DIR) : []).toHaveLength(0);
+    // Checked by content, not by the first bytes: a PNG header on junk, a PNG cut short, a photo too small.
+    const header = await t.submitKyc(token, { document: Buffer.concat([PNG_BYTES.subarray(0, 33), Buffer.alloc(400, 7)]) });
+    expect(header.statusCode, header.body).toBe(400);
+    expect(header.json().message).toMatch(/does not decode/);
+    const cut = await t.submitKyc(token, { document: PNG_BYTES.subarray(0, PNG_BYTES.length - 40) });
+    expect(cut.statusCode).toBe(400);
+    const tiny = await t.submitKyc(token, { document: TINY_PNG });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().message).toMatch(/1×1 pixels/);
+    const stored = () => t.database.db.selectFrom('kyc_documents').select(['submission_id', 'content_type', 'bytes']).execute();
+    expect(await stored()).toHaveLength(0);
 
     const ok = await t.submitKyc(token, { filename: '../../evil.png' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toEqual({ status: 'submitted' });
-    const files = readdirSync(t.config.KYC_DOCUMENT_DIR);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^[0-9a-f]{32}\.png$/);
+    // In the database (every instance reads it), never in a folder: nothing the player sent names it.
+    const [document] = await stored();
+    expect(document?.content_type).toBe('image/png');
+    expect(Buffer.from(document!.bytes).equals(PNG_BYTES)).toBe(true);
+    expect(existsSync(t.config.KYC_DOCUMENT_DIR) ? readdirSync(t.config.KYC_DOCUMENT_DIR) : []).toHaveLength(0);
+    const row = await t.database.db.selectFrom('kyc_submissions').select('document_name').executeTakeFirstOrThrow();
+    expect(row.document_name).toMatch(/^[0-9a-f]{32}\.png$/);
     // Never served: not by the image route, not by the site.
-    for (const url of [`/api/upload/image/${files[0]}`, `/kyc/${files[0]}`, `/data/kyc/${files[0]}`]) {
+    for (const url of [`/api/upload/image/${row.document_name}`, `/kyc/${row.document_name}`, `/data/kyc/${row.document_name}`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).not.toContain('PNG');
     }

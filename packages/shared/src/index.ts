@@ -41,5 +41,6 @@ export * from './api/live-tables';
 export * from './domain/operator-roles';
 export * from './api/admin';
 export * from './domain/sports-display';
+export * from './domain/feed-stream';
 export * from './domain/notices';
 export * from './api/notices';

@@ -13,6 +13,7 @@ import { uploadCommands } from '../modules/uploads';
 import { userCommands } from '../modules/users';
 import type { AdminCommand } from './command';
 import { dbCommands } from './db.cli';
+import { depositCommands } from './deposits.cli';
 
 /** Every operator command; each module owns its own. */
 export const adminCommands: AdminCommand[] = [
@@ -30,5 +31,6 @@ export const adminCommands: AdminCommand[] = [
   ...rgCommands,
   ...dbCommands,
   ...paymentCommands,
+  ...depositCommands,
   ...operatorCommands,
 ];

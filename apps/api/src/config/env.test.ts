@@ -61,4 +61,47 @@ describe('loadConfig', () => {
       'b.example.com',
     ]);
   });
+
+  it('reads the Betfair stream variables: the production endpoints and the five mapped sports by default, lists split', () => {
+    expect(loadConfig({})).toMatchObject({
+      BETFAIR_STREAM_HOST: 'stream-api.betfair.com',
+      BETFAIR_STREAM_PORT: 443,
+      BETFAIR_IDENTITY_URL: 'https://identitysso.betfair.com/api/',
+      BETFAIR_IDENTITY_CERT_URL: 'https://identitysso-cert.betfair.com/api/',
+      BETFAIR_EVENT_TYPES: ['1', '2', '4', '7', '4339'],
+      BETFAIR_MARKET_TYPES: ['MATCH_ODDS', 'WIN', 'PLACE'],
+      BETFAIR_COUNTRIES: [],
+      BETFAIR_HEARTBEAT_MS: 5000,
+      BETFAIR_CONFLATE_MS: 0,
+    });
+    const config = loadConfig({ BETFAIR_COUNTRIES: 'GB, IE', BETFAIR_IDENTITY_URL: 'https://identitysso.betfair.it/api' });
+    expect(config.BETFAIR_COUNTRIES).toEqual(['GB', 'IE']);
+    // The calls' names follow the base address.
+    expect(config.BETFAIR_IDENTITY_URL).toBe('https://identitysso.betfair.it/api/');
+  });
+
+  it.each([
+    ['BETFAIR_STREAM_PORT', '0'],
+    ['BETFAIR_HEARTBEAT_MS', '100'],
+    ['BETFAIR_CONFLATE_MS', '-1'],
+    ['BETFAIR_LADDER_LEVELS', '11'],
+    ['BETFAIR_EVENT_TYPES', '4,cricket'],
+    ['BETFAIR_COUNTRIES', 'GBR'],
+    ['BETFAIR_DATA_FIELDS', 'EX_EVERYTHING'],
+    ['BETFAIR_IDENTITY_URL', 'http://identitysso.betfair.com/api/'],
+    ['BETFAIR_CA_FILE', 'no/such/file.pem'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuses half a Betfair certificate login, naming what is missing', () => {
+    const here = import.meta.filename;
+    expect(() => loadConfig({ BETFAIR_USERNAME: 'bot', BETFAIR_CERT_FILE: here })).toThrow(
+      /BETFAIR_PASSWORD, BETFAIR_KEY_FILE: the Betfair certificate login needs all four/,
+    );
+    expect(
+      loadConfig({ BETFAIR_USERNAME: 'bot', BETFAIR_PASSWORD: 'pw', BETFAIR_CERT_FILE: here, BETFAIR_KEY_FILE: here })
+        .BETFAIR_KEY_FILE,
+    ).toBe(here);
+  });
 });

@@ -7,6 +7,40 @@ const databaseUrl = z.string().refine((value) => /^sqlite:.+/.test(value) || /^p
   message: 'must be sqlite:<path> or a postgres:// address',
 });
 
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** A file that must exist when named (a certificate, a key): a typo fails start-up, not the first login hours later. */
+const optionalFile = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+  .transform((file) => (file === undefined ? undefined : path.resolve(REPO_ROOT, file)))
+  .refine((file) => file === undefined || existsSync(file), { message: 'names a file that does not exist' });
+
+/** An https:// base address ending in a slash (paths such as `keepAlive` follow it). */
+const httpsBase = z
+  .string()
+  .regex(/^https:\/\/[^\s/]+(\/[^\s]*)?$/, 'must be an https:// address')
+  .transform((url) => (url.endsWith('/') ? url : `${url}/`));
+
+/** A comma-separated list whose every item matches `item`; empty items are dropped. */
+const commaList = (item: RegExp, message: string, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.every((entry) => item.test(entry)), { message });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -167,6 +201,53 @@ const envSchema = z.object({
     .default('demo'),
   /** Simulated time runs this many times faster (60: a T20 match in 3.5 minutes). */
   SIM_SPEED: z.coerce.number().min(1).max(3600).default(1),
+  /** Betfair's application key: sent on the stream's authentication and to the identity service (docs/feeds-stream.md). */
+  BETFAIR_APP_KEY: optionalText(200),
+  /** A session token from a Betfair login, kept alive by the API; or the certificate login's four variables below. */
+  BETFAIR_SESSION_TOKEN: optionalText(500),
+  /** Non-interactive (certificate) login: the API logs in itself and logs in again when the session ends. */
+  BETFAIR_USERNAME: optionalText(200),
+  BETFAIR_PASSWORD: optionalText(500),
+  /** The client certificate and its key (PEM) registered with the Betfair account for the certificate login. */
+  BETFAIR_CERT_FILE: optionalFile,
+  BETFAIR_KEY_FILE: optionalFile,
+  /** The Exchange Stream endpoint: Betfair's production one unless a test or integration host is named. */
+  BETFAIR_STREAM_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]{1,253}$/i, 'must be a host name or address')
+    .default('stream-api.betfair.com'),
+  BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65_535).default(443),
+  /** Identity service (keep-alive) and its certificate-login host; another jurisdiction's (.es, .it, .com.au) or a test server's. */
+  BETFAIR_IDENTITY_URL: httpsBase.default('https://identitysso.betfair.com/api/'),
+  BETFAIR_IDENTITY_CERT_URL: httpsBase.default('https://identitysso-cert.betfair.com/api/'),
+  /** A CA certificate (PEM) trusted for the stream and identity hosts besides the system's: for a private or test server. */
+  BETFAIR_CA_FILE: optionalFile,
+  /** The session is kept alive this often (Betfair's sessions end after hours without one; the Italian exchange's after 20 minutes). */
+  BETFAIR_KEEP_ALIVE_MINUTES: z.coerce.number().int().min(1).max(720).default(60),
+  /** The subscription's market filter: event type ids (1 soccer, 2 tennis, 4 cricket, 7 horse racing, 4339 greyhounds). */
+  BETFAIR_EVENT_TYPES: commaList(/^\d{1,10}$/, 'must be Betfair event type ids (digits) separated by commas', '1,2,4,7,4339'),
+  /** Market types (MATCH_ODDS, WIN, PLACE, …); empty: every type of those events. */
+  BETFAIR_MARKET_TYPES: commaList(
+    /^[A-Z0-9_]{1,40}$/,
+    'must be Betfair market types (e.g. MATCH_ODDS,WIN,PLACE)',
+    'MATCH_ODDS,WIN,PLACE',
+  ),
+  /** ISO 3166 country codes of the events (GB, IE, IN, …); empty: every country. */
+  BETFAIR_COUNTRIES: commaList(/^[A-Z]{2}$/, 'must be two-letter country codes separated by commas', ''),
+  /** Competition ids; empty: every competition. */
+  BETFAIR_COMPETITIONS: commaList(/^\d{1,12}$/, 'must be Betfair competition ids (digits) separated by commas', ''),
+  /** The market data asked for (each field is priced by Betfair; docs/feeds-stream.md). */
+  BETFAIR_DATA_FIELDS: commaList(
+    /^(EX_BEST_OFFERS_DISP|EX_BEST_OFFERS|EX_ALL_OFFERS|EX_TRADED|EX_TRADED_VOL|EX_LTP|EX_MARKET_DEF|SP_TRADED|SP_PROJECTED)$/,
+    'must be Betfair market data fields (EX_BEST_OFFERS_DISP, EX_LTP, EX_MARKET_DEF, …)',
+    'EX_BEST_OFFERS_DISP,EX_LTP,EX_TRADED_VOL,EX_MARKET_DEF',
+  ),
+  /** Levels of the best-offers ladders (1 to 10). */
+  BETFAIR_LADDER_LEVELS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Betfair sends at most one change per market this often (0: every change as it happens; at most 120000). */
+  BETFAIR_CONFLATE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Betfair sends a heartbeat after this long without data (500 to 5000); a silence well past it is a dead link. */
+  BETFAIR_HEARTBEAT_MS: z.coerce.number().int().min(500).max(5_000).default(5_000),
   /**
    * Live sockets (`/api/ws`) open at once from one client address, per instance; past it a new one
    * is closed with 4429. Generous: a carrier's NAT puts many players behind one address.
@@ -193,7 +274,7 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_PAYOUTS: z.enum(['on', 'off']).default('on'),
   /** 1: let the sandbox take payments when NODE_ENV is production (a trial install: its money is not real). */
   PAYMENT_SANDBOX_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
-  /** Identity documents players upload (never served by the site). */
+  /** Identity documents sent before migration 0170, read from here (newer ones are in the database; never served). */
   KYC_DOCUMENT_DIR: z
     .string()
     .min(1)
@@ -218,6 +299,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(
         'Invalid environment configuration:\n  SMS_PROVIDER: is log (one-time codes written to the server log) while NODE_ENV is production;' +
           ' set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_LOG_IN_PRODUCTION=1 for a trial install',
+      );
+    }
+    const certLogin = [
+      ['BETFAIR_USERNAME', config.BETFAIR_USERNAME],
+      ['BETFAIR_PASSWORD', config.BETFAIR_PASSWORD],
+      ['BETFAIR_CERT_FILE', config.BETFAIR_CERT_FILE],
+      ['BETFAIR_KEY_FILE', config.BETFAIR_KEY_FILE],
+    ] as const;
+    const missing = certLogin.filter(([, value]) => value === undefined).map(([name]) => name);
+    // Half a certificate login would fail only when the session first needs renewing, hours later.
+    if (missing.length > 0 && missing.length < certLogin.length) {
+      throw new ConfigError(
+        `Invalid environment configuration:\n  ${missing.join(', ')}: the Betfair certificate login needs all four of ${certLogin.map(([name]) => name).join(', ')}`,
       );
     }
     return config;

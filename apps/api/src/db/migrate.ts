@@ -23,6 +23,7 @@ import { cashOutCorrectionsMigration } from './migrations/0140-cash-out-correcti
 import { liveTablesMigration } from './migrations/0150-live-tables';
 import { operatorsMigration } from './migrations/0160-operators';
 import { casinoConsoleMigration } from './migrations/0161-casino-console';
+import { hardeningConsoleMigration } from './migrations/0170-hardening-console';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
 import { playerNoticesMigration } from './migrations/0201-player-notices';
 
@@ -55,6 +56,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0150-live-tables': liveTablesMigration(dialect),
     '0160-operators': operatorsMigration(dialect),
     '0161-casino-console': casinoConsoleMigration(),
+    '0170-hardening-console': hardeningConsoleMigration(dialect),
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
     '0201-player-notices': playerNoticesMigration(dialect),
   };

@@ -38,11 +38,16 @@ const FRAMEWORK_REFUSALS: Record<string, { code: ErrorCode; message: string }> =
   FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', message: 'The request is not valid' },
 };
 
+/** What busboy (under @fastify/multipart) says of a body that stops inside the form or a part. */
+const MULTIPART_BODY_ERROR = /unexpected end of multipart data|Multipart: Boundary not found/i;
+
 function toAppError(error: FastifyError | Error): AppError | null {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_REFUSALS[fastifyError.code] : undefined;
   if (known) return new AppError(known.code, known.message);
+  // The form parser's own errors carry no code: a multipart body cut short is the client's fault.
+  if (MULTIPART_BODY_ERROR.test(error.message)) return new AppError('BAD_REQUEST', 'The form ended before it was complete');
   // JSON.parse failures surface as SyntaxError with a 400 status.
   if (fastifyError.statusCode === 400) return new AppError('BAD_REQUEST', 'The request is not valid');
   if (fastifyError.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');

@@ -54,6 +54,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * Whose keys a request's key is among: a player's id; an operator's id negated, so a console key
+ * never meets a player's (docs/operators.md, "Exactly once"); 0 for public calls (no session).
+ */
+function keyOwner(request: FastifyRequest): number {
+  const user = request.user as { userId: number } | null | undefined;
+  if (user) return user.userId;
+  const operator = (request as { operator?: { operatorId: number } | null }).operator;
+  return operator ? -operator.operatorId : 0;
+}
+
 const conflict = () => new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
 
 /**
@@ -71,8 +82,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, clock: Clock): 
       if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
         throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
       }
-      // Public calls (no session) share user 0.
-      const userId = (request.user as { userId: number } | null)?.userId ?? 0;
+      const userId = keyOwner(request);
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
       const requestHash = sha256Hex(`${route}\n${canonicalJson(request.method === 'GET' ? request.query : request.body)}`);
       const earlier = await findIdempotencyKey(db, userId, header);

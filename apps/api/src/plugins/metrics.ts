@@ -9,8 +9,10 @@ import { oldestDueRunAt } from '../db/jobs';
 import { oldestUnpublishedAt } from '../db/outbox';
 import type { Clock } from '../lib/clock';
 import type { JobRunObserver } from '../lib/job-runner';
+import type { StreamHealth } from '../modules/feed';
 import { refusalCodeOf } from './error-handler';
 import { FastHistogram, type Observe } from './fast-histogram';
+import { type FeedHealthSource, registerDiskGauges, registerFeedGauges, type WatchedStorage } from './metrics-gauges';
 
 /**
  * Prometheus metrics (docs/deploy.md "Metrics"), installed only when METRICS_PORT is set: with
@@ -25,8 +27,19 @@ export interface Metrics {
   registry: Registry;
   /** Hears each durable job run (settlement is kind `bets.settle`). */
   observeJob: JobRunObserver;
-  /** Reads the database, the pool and the sockets at scrape time; group commit sizes as they happen. */
-  watch(sources: { database: DatabaseHandle; clock: Clock; openSockets(): number }): void;
+  /**
+   * Reads the database, the pool, the sockets, the feed's health (and its live stream's, when it
+   * has one) and the disk at scrape time; group commit sizes as they happen.
+   */
+  watch(sources: {
+    database: DatabaseHandle;
+    clock: Clock;
+    openSockets(): number;
+    /** Left out when there is no feed (FEED=none). */
+    feedHealth?: FeedHealthSource;
+    storage: WatchedStorage;
+    streamHealth?: (() => StreamHealth | undefined) | undefined;
+  }): void;
   /** The port the metrics server listens on, once the app is ready. */
   address(): AddressInfo | undefined;
 }
@@ -153,7 +166,10 @@ export function installMetrics(app: FastifyInstance, listen: { port: number; hos
   return {
     registry,
     observeJob: (kind, seconds, hasFailed) => jobRuns.labels(kind, hasFailed ? 'failed' : 'done').observe(seconds),
-    watch({ database, clock, openSockets }) {
+    watch({ database, clock, openSockets, feedHealth, streamHealth, storage }) {
+      if (feedHealth) registerFeedGauges(registry, feedHealth, clock);
+      if (streamHealth) watchStream(registry, clock, streamHealth);
+      registerDiskGauges(registry, storage);
       new Gauge({
         name: 'websocket_open_connections',
         help: 'Live sockets (/api/ws) open on this instance',
@@ -211,4 +227,70 @@ export function installMetrics(app: FastifyInstance, listen: { port: number; hos
       return address && typeof address === 'object' ? address : undefined;
     },
   };
+}
+
+/**
+ * The live feed's stream (docs/feeds-stream.md, "Metrics"), read at scrape time from its health.
+ * Counters are the stream's own totals since it started; each scrape sets them to those.
+ */
+function watchStream(registry: Registry, clock: Clock, streamHealth: () => StreamHealth | undefined): void {
+  const gauge = (name: string, help: string, value: (health: StreamHealth) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const health = streamHealth();
+        this.set(health ? value(health) : 0);
+      },
+    });
+  const total = (name: string, help: string, value: (health: StreamHealth) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        const health = streamHealth();
+        if (health) this.inc(value(health));
+      },
+    });
+  gauge('betfair_stream_active', '1 while this instance runs the live Betfair stream', () => 1);
+  gauge('betfair_stream_up', '1 while the stream is subscribed and its data is fresh (not marked stale by Betfair)', (health) =>
+    health.state === 'live' && !health.isStale ? 1 : 0,
+  );
+  gauge('betfair_stream_connected', '1 while the TLS connection to the stream is open', (health) => (health.isConnected ? 1 : 0));
+  gauge('betfair_stream_authenticated', '1 while the stream has accepted the app key and session', (health) =>
+    health.isAuthenticated ? 1 : 0,
+  );
+  gauge(
+    'betfair_stream_failed',
+    '1 when stopped by an error only a change of configuration fixes (a bad key, a limit)',
+    (health) => (health.state === 'failed' ? 1 : 0),
+  );
+  gauge(
+    'betfair_stream_last_message_age_seconds',
+    'Seconds since the last line from the stream, heartbeats included',
+    (health) => (health.lastMessageAt === null ? 0 : Math.max(0, clock.now() - health.lastMessageAt) / 1000),
+  );
+  total(
+    'betfair_stream_reconnects_total',
+    'Reconnections after a lost or refused stream connection',
+    (health) => health.reconnects,
+  );
+  total(
+    'betfair_stream_messages_total',
+    'Whole change messages received from the stream, heartbeats included',
+    (health) => health.messages,
+  );
+  new Counter({
+    name: 'betfair_stream_errors_total',
+    help: "Stream errors by code: Betfair's status error codes and the client's own (docs/feeds-stream.md)",
+    labelNames: ['code'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [code, count] of Object.entries(streamHealth()?.errors ?? {})) this.labels(code).inc(count);
+    },
+  });
 }

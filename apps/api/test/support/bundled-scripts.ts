@@ -5,6 +5,7 @@ export const BUNDLED_SCRIPTS = {
   'api-server': 'test/support/api-server.ts',
   'stake-server': 'test/support/stake-server.ts',
   'payment-crash-server': 'test/support/payment-crash-server.ts',
+  'operator-crash-server': 'test/support/operator-crash-server.ts',
 } as const;
 export type BundledScript = keyof typeof BUNDLED_SCRIPTS;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DEPOSIT_STATUSES, KYC_STATUSES, PAYMENT_METHODS, WITHDRAW_STATUSES } from '../domain/payments';
 import { MAX_OPERATOR_AMOUNT_PAISE } from '../domain/wallet';
 import { RG_LIMIT_KINDS, RG_PERIODS, SELF_EXCLUSION_DURATIONS, TIME_OUT_DURATIONS } from '../domain/responsible-play';
+import { FEED_READINESS, FEED_SESSION_SOURCES, FEED_STREAM_STATES } from '../domain/feed-stream';
 import { ADMIN_PERMISSIONS, type AdminPermission, AWAITING_APPROVAL, OPERATOR_ROLES } from '../domain/operator-roles';
-import { defineEndpoint, type Endpoint } from './contract';
+import { defineEndpoint, type Endpoint, fileUpload } from './contract';
 import { rgStateSchema } from './responsible-play';
 
 /**
@@ -17,6 +18,10 @@ import { rgStateSchema } from './responsible-play';
  * `{status: 'awaiting_approval', message, request_id, data: {status: 'awaiting_approval', request_id}}`
  * (`awaitingApprovalEnvelope`): the request waits in `admin/approvals` for a second, different
  * operator's `admin/decideApproval`. Below it they answer the usual `{status: true, message, data}`.
+ *
+ * Every call that moves money (or asks a second operator to) is `isMoneyMoving`: it honours
+ * `Idempotency-Key` as players' calls do (the same key and body answer the first answer again; the
+ * same key with another body is 409), scoped to the operator (docs/operators.md, "Exactly once").
  */
 
 const MINUTE_MS = 60_000;
@@ -143,6 +148,57 @@ export const adminDashboard = defineAdminEndpoint({
         ggr: rupees,
       }),
     ),
+  }),
+});
+
+/**
+ * The odds feed on the instance that answers, and its live stream when it holds one
+ * (docs/feeds-stream.md, "The console"): what to fix when prices stop.
+ */
+export const adminFeed = defineAdminEndpoint({
+  path: 'admin/feed',
+  permission: 'console.view',
+  request: z.strictObject({}),
+  data: z.object({
+    /** The feed FEED names: simulator, none, or a real one. */
+    feed: z.string(),
+    stream: z
+      .object({
+        state: z.enum(FEED_STREAM_STATES),
+        /** As `/api/ready` says it. */
+        readiness: z.enum(FEED_READINESS),
+        host: z.string(),
+        port: z.number(),
+        connected: z.boolean(),
+        authenticated: z.boolean(),
+        subscribed: z.boolean(),
+        /** Betfair marked its data stale (status 503). */
+        stale: z.boolean(),
+        connection_id: z.string().nullable(),
+        connections_available: z.number().nullable(),
+        last_message_at: isoTime.nullable(),
+        last_live_at: isoTime.nullable(),
+        /** Where the subscription resumes after a reconnect. */
+        initial_clk: z.string().nullable(),
+        clk: z.string().nullable(),
+        messages: z.number(),
+        reconnects: z.number(),
+        next_attempt_at: isoTime.nullable(),
+        last_error: z
+          .object({
+            /** Betfair's status error code (INVALID_APP_KEY, …) or the client's own (HEARTBEAT_TIMEOUT, …). */
+            code: z.string(),
+            message: z.string(),
+            at: isoTime,
+            /** The stream stopped: fix the configuration and restart. */
+            fatal: z.boolean(),
+          })
+          .nullable(),
+        /** How often each error happened since the stream started, most frequent first. */
+        errors: z.array(z.object({ code: z.string(), count: z.number() })),
+        session: z.object({ source: z.enum(FEED_SESSION_SOURCES), renewed_at: isoTime.nullable() }),
+      })
+      .nullable(),
   }),
 });
 
@@ -286,6 +342,7 @@ const playerBalance = z.object({ cash: rupees, exposure: rupees, split_bonus: ru
  */
 export const adminWalletAdjust = defineAdminEndpoint({
   path: 'admin/walletAdjust',
+  isMoneyMoving: true,
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, direction: z.enum(['credit', 'debit']), amount, reason }),
   data: z.object({ status: z.literal('done'), user_name: z.string(), balance: playerBalance }),
@@ -293,6 +350,7 @@ export const adminWalletAdjust = defineAdminEndpoint({
 
 export const adminGrantBonus = defineAdminEndpoint({
   path: 'admin/grantBonus',
+  isMoneyMoving: true,
   permission: 'money.adjust',
   request: z.strictObject({ user_name: userName, wallet: z.enum(['split', 'wager']), amount, reason }),
   data: z.object({ user_name: z.string(), balance: playerBalance }),
@@ -328,6 +386,7 @@ export const adminApprovals = defineAdminEndpoint({
 /** A second operator (never the one who asked) approves, which carries the act out, or rejects it. */
 export const adminDecideApproval = defineAdminEndpoint({
   path: 'admin/decideApproval',
+  isMoneyMoving: true,
   permission: 'approvals.decide',
   request: z.strictObject({ request_id: positiveId, decision: z.enum(['approve', 'reject']), reason: reason.optional() }),
   data: approvalRowSchema,
@@ -363,7 +422,7 @@ export const adminUploadImage = defineAdminEndpoint({
   permission: 'settings.edit',
   request: z.strictObject({
     key: z.enum(BRANDING_IMAGE_KEYS),
-    image: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'image must be an image file'),
+    image: fileUpload('image must be an image file'),
   }),
   data: z.object({ key: z.string(), value: z.string(), url: z.string() }),
 });
@@ -468,6 +527,7 @@ const settleAnswer = z.object({
 /** The winner (or, for a market paying several runners, every placed runner). */
 export const adminDeclareResult = defineAdminEndpoint({
   path: 'admin/declareResult',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.strictObject({ market_id: marketId, winner_selection_ids: selectionIds }),
   data: settleAnswer,
@@ -476,6 +536,7 @@ export const adminDeclareResult = defineAdminEndpoint({
 /** Before a result: settles void. After one: reverses it (every stake back). */
 export const adminVoid = defineAdminEndpoint({
   path: 'admin/void',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.union([
     z.strictObject({ market_id: marketId, reason: reason.optional() }),
@@ -486,6 +547,7 @@ export const adminVoid = defineAdminEndpoint({
 
 export const adminResettle = defineAdminEndpoint({
   path: 'admin/resettle',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.union([
     z.strictObject({ market_id: marketId, winner_selection_ids: selectionIds, reason: reason.optional() }),
@@ -496,6 +558,7 @@ export const adminResettle = defineAdminEndpoint({
 
 export const adminFancyResult = defineAdminEndpoint({
   path: 'admin/fancyResult',
+  isMoneyMoving: true,
   permission: 'sports.manage',
   request: z.strictObject({ fancy_id: positiveId, run: z.number().int().min(0).max(10_000) }),
   data: settleAnswer,
@@ -611,6 +674,7 @@ export const adminWithdrawals = defineAdminEndpoint({
 /** Sends the payout to the gateway. Above the four-eyes amount: HTTP 202 `awaiting_approval`. */
 export const adminApproveWithdraw = defineAdminEndpoint({
   path: 'admin/approveWithdraw',
+  isMoneyMoving: true,
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId }),
   data: z.object({ status: z.literal('approved'), withdraw_id: z.number() }),
@@ -619,6 +683,7 @@ export const adminApproveWithdraw = defineAdminEndpoint({
 /** The money goes back to the player's cash; the player sees the reason. */
 export const adminRejectWithdraw = defineAdminEndpoint({
   path: 'admin/rejectWithdraw',
+  isMoneyMoving: true,
   permission: 'payments.decide',
   request: z.strictObject({ withdraw_id: positiveId, reason }),
   data: z.object({ status: z.literal('rejected'), withdraw_id: z.number() }),
@@ -673,6 +738,24 @@ export const adminReconciliation = defineAdminEndpoint({
     ),
     /** The ledger's own check (every transaction balanced, balances equal their postings). */
     ledger_ok: z.boolean(),
+    /**
+     * The gateway's later answers that contradict its first about a payout (paid, then failed, or
+     * the other way): nothing changed; an operator settles each with the provider.
+     */
+    contradictions: z.array(
+      z.object({
+        withdraw_id: z.number(),
+        user_name: z.string(),
+        amount: rupees,
+        /** What the withdrawal is, from the gateway's first answer: paid or failed. */
+        status: z.enum(WITHDRAW_STATUSES),
+        /** The contrary event: payout.paid or payout.failed. */
+        event: z.string(),
+        event_id: z.string(),
+        gateway: z.string(),
+        received_at: isoTime,
+      }),
+    ),
   }),
 });
 
@@ -749,6 +832,7 @@ export const adminEndpoints = {
   adminLogout,
   adminMe,
   adminDashboard,
+  adminFeed,
   adminPlayers,
   adminPlayer,
   adminPlayerLedger,

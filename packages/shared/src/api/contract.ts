@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AdminPermission } from '../domain/operator-roles';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -51,3 +51,13 @@ export function defineEndpoint<TRequest extends z.ZodType, TData extends z.ZodTy
 export type RequestOf<E> = E extends Endpoint<infer R, z.ZodType> ? z.input<R> : never;
 export type ParsedRequestOf<E> = E extends Endpoint<infer R, z.ZodType> ? z.output<R> : never;
 export type DataOf<E> = E extends Endpoint<z.ZodType, infer D> ? z.output<D> : never;
+
+/**
+ * A file in a multipart/form-data body (the only requests that are not JSON): the server checks
+ * its bytes. The API description reads the mark to describe the body as a form with a file field.
+ */
+export function fileUpload(message: string) {
+  return z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array, message)
+    .meta({ type: 'string', contentMediaType: 'application/octet-stream' });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_READINESS } from '../domain/feed-stream';
 import { defineEndpoint } from './contract';
 
 /**
@@ -18,7 +19,9 @@ export const health = defineEndpoint({
 /**
  * The instance can take traffic: the database answers, every migration this code knows is
  * applied, Redis answers when configured, and it is not shutting down. Otherwise 503 with the
- * error envelope (code SERVICE_UNAVAILABLE) whose message names what failed.
+ * error envelope (code SERVICE_UNAVAILABLE) whose message names what failed. `feed` reports the
+ * live odds stream without failing the check: a broken stream leaves the casino and the wallet
+ * working, and every instance would fail alike (docs/deploy.md, "Health, readiness").
  */
 export const ready = defineEndpoint({
   method: 'GET',
@@ -29,6 +32,8 @@ export const ready = defineEndpoint({
     database: z.literal('ok'),
     migrations: z.literal('current'),
     redis: z.enum(['ok', 'not configured']),
+    /** The live feed's stream on this instance: `not configured` when it holds none (simulator, replay). */
+    feed: z.enum(FEED_READINESS),
   }),
 });
 

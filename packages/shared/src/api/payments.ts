@@ -11,7 +11,7 @@ import {
   WITHDRAW_STATUSES,
 } from '../domain/payments';
 import { isCalendarDay } from '../domain/wallet';
-import { defineEndpoint } from './contract';
+import { defineEndpoint, fileUpload } from './contract';
 import { reportQuerySchema } from './wallet';
 
 /**
@@ -169,7 +169,7 @@ export const kycSubmit = defineEndpoint({
   request: z.strictObject({
     legal_name: z.string().trim().regex(HOLDER_NAME_PATTERN, 'legal_name must be your full name as on your ID'),
     date_of_birth: dateOfBirth,
-    document: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'document must be an image file'),
+    document: fileUpload('document must be an image file'),
   }),
   data: z.object({ status: z.literal('submitted') }),
   rateLimit: { max: 10, windowMs: 60 * MINUTE_MS },

@@ -7,7 +7,12 @@ import { PAISE_PER_RUPEE } from './money';
 export const PAYMENT_METHODS = ['upi', 'card', 'netbanking'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const DEPOSIT_STATUSES = ['pending', 'credited', 'failed', 'abandoned'] as const;
+/**
+ * `held`: the gateway reported paid after the order was abandoned or failed, and crediting it then
+ * would have passed a deposit check (a limit, a pause): it waits for an operator; `refunded`: an
+ * operator gave that payment back at the gateway (docs/payments.md, "Late payments").
+ */
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'failed', 'abandoned', 'held', 'refunded'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const WITHDRAW_STATUSES = ['pending', 'approved', 'paid', 'failed', 'rejected', 'cancelled'] as const;

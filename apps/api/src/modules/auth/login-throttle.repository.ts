@@ -54,3 +54,17 @@ export async function deleteThrottleWindowsBefore(db: Db, before: number): Promi
   const result = await db.deleteFrom('login_throttle').where('window_start', '<=', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Forgets every attempt of the keys that start with `prefix` (an operator unlocked from every
+ * address). The prefix must hold no LIKE wildcard (`%`, `_`).
+ */
+export async function clearThrottleAttemptsByPrefix(db: Db, prefix: string): Promise<number> {
+  const result = await db
+    .updateTable('login_throttle')
+    .set({ attempts: 0 })
+    .where('throttle_key', 'like', `${prefix}%`)
+    .where('attempts', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -18,7 +18,7 @@ export const bonusCommands: AdminCommand[] = [
       const name = requireOption(context, 'name');
       const wallet = requireOption(context, 'wallet');
       const amount = requireOption(context, 'amount');
-      const id = await bonuses.grantByName(
+      const { bonusId: id } = await bonuses.grantByName(
         name,
         amount,
         wallet,

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Money, parseOperatorAmount, parseReason } from '../money';
+import { type Money, type OperatorActOptions, parseOperatorAmount, parseReason, type WalletBalances } from '../money';
 import { findUserByNameKey, userNameKey } from '../users';
 import { assertPlayerLocked, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { allocateWagerWallet, applySplitTurnover } from './bonus.rules';
@@ -51,7 +51,14 @@ export interface BonusService {
    * a grant that is a gift on top of something that must happen anyway (a deposit's credit).
    */
   mayGrant(tx: Tx, grant: { userId: number; amount: number }): Promise<boolean>;
-  grantByName(userName: string, amount: string, wallet: string, reason: string, operatorId?: number): Promise<number>;
+  grantByName(
+    userName: string,
+    amount: string,
+    wallet: string,
+    reason: string,
+    operatorId?: number,
+    options?: OperatorActOptions<{ before: WalletBalances; after: WalletBalances; bonusId: number }>,
+  ): Promise<{ bonusId: number; after: WalletBalances }>;
   /**
    * Counts settled turnover towards the active wallet's bonuses and releases what the rules say.
    * Called by settlement inside its own transaction.
@@ -239,16 +246,27 @@ export function createBonusService(db: Db, clock: Clock, money: Money): BonusSer
       }
     },
 
-    async grantByName(userName, amountText, walletText, reasonText, operatorId) {
+    async grantByName(userName, amountText, walletText, reasonText, operatorId, options = {}) {
       if (walletText !== 'split' && walletText !== 'wager') throw new AppError('BAD_REQUEST', '--wallet must be split or wager');
       const amount = parseOperatorAmount(amountText);
       const reason = parseReason(reasonText);
       const user = await findUserByNameKey(db, userNameKey(userName));
       if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
       const userId = Number(user.id);
-      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, (trx) =>
-        service.grant(trx, { userId, amount, wallet: walletText, reason, ...(operatorId === undefined ? {} : { operatorId }) }),
-      );
+      const work = { userIds: [userId], idempotency: options.idempotency ?? null, now: clock.now() };
+      return moneyTransaction(db, work, async (trx) => {
+        const before = await money.readBalances(trx, userId);
+        const bonusId = await service.grant(trx, {
+          userId,
+          amount,
+          wallet: walletText,
+          reason,
+          ...(operatorId === undefined ? {} : { operatorId }),
+        });
+        const after = await money.readBalances(trx, userId);
+        await options.within?.(trx, { before, after, bonusId });
+        return { bonusId, after };
+      });
     },
 
     async recordSettledTurnover(trx, { userId, amount, sessionId }) {

@@ -39,6 +39,27 @@ type MoneyOperation = Exclude<WalletOperation, 'balance'>;
 const PROVIDER_CACHE_MS = 10_000;
 
 /**
+ * Whether the site session that launched a game still lives (docs/casino.md, "Launching"): not
+ * ended (logout, a password change, a forced logout, a pause), still the player's current one (a
+ * login elsewhere replaces it) and not past its time limit. Game sessions from before migration
+ * 0170 name none and keep their own expiry.
+ */
+function isSiteSessionLive(
+  found: {
+    session_id: number | null;
+    session_ended_at: number | null;
+    session_limit_ends_at: number | null;
+    current_session_id: number | null;
+  },
+  now: number,
+): boolean {
+  if (found.session_id === null) return true;
+  if (found.session_ended_at !== null) return false;
+  if (Number(found.current_session_id) !== Number(found.session_id)) return false;
+  return found.session_limit_ends_at === null || Number(found.session_limit_ends_at) > now;
+}
+
+/**
  * The seamless wallet: providers debit, credit and roll back a player's money, each call signed,
  * each provider transaction id applied once (docs/casino.md has every rule and status).
  */
@@ -251,8 +272,19 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     }
     // Wins and rollbacks settle what was already staked: never refused for an old session or a locked account.
     if (call.operation === 'balance' || call.operation === 'bet') {
-      if (Number(found.expires_at) <= clock.now()) {
+      const now = clock.now();
+      if (Number(found.expires_at) <= now) {
         return { httpStatus: 200, body: refusal('RS_ERROR_TOKEN_EXPIRED', body.request_uuid, 'The game session has expired') };
+      }
+      if (!isSiteSessionLive(found, now)) {
+        return {
+          httpStatus: 200,
+          body: refusal(
+            'RS_ERROR_TOKEN_EXPIRED',
+            body.request_uuid,
+            "The player's session has ended: the game session ended with it",
+          ),
+        };
       }
       if (Number(found.is_disabled) === 1) {
         return { httpStatus: 200, body: refusal('RS_ERROR_USER_DISABLED', body.request_uuid, 'The player is disabled') };

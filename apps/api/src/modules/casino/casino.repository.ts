@@ -186,6 +186,8 @@ export async function insertGameSession(
     user_id: number;
     provider_id: number;
     game_id: number | null;
+    /** The site session that launched it: the game session ends with it (docs/casino.md). */
+    session_id: number | null;
     currency: string;
     created_at: number;
     expires_at: number;
@@ -200,7 +202,22 @@ const selectGameSession = reusableQuery(
     db
       .selectFrom('casino_game_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.user_id', 's.provider_id', 's.game_id', 's.currency', 's.expires_at', 'u.is_disabled', 'u.user_name'])
+      // The site session that launched the game: ended (logout, a password change, a forced logout,
+      // a pause), replaced by a login elsewhere or past its time limit, it ends the game session.
+      .leftJoin('sessions as ps', 'ps.id', 's.session_id')
+      .select([
+        's.user_id',
+        's.provider_id',
+        's.game_id',
+        's.currency',
+        's.expires_at',
+        's.session_id',
+        'u.is_disabled',
+        'u.user_name',
+        'u.current_session_id',
+        'ps.ended_at as session_ended_at',
+        'ps.limit_ends_at as session_limit_ends_at',
+      ])
       .where('s.token_hash', '=', tokenHash),
   [textSentinel(0)] as const,
 );

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { endpoints } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { currentUserId } from '../../plugins/auth';
@@ -11,6 +11,11 @@ import { gameArtAvif } from './game-art';
 
 const ART_FILE = /^([A-Za-z0-9_.:-]{1,60})\.avif$/;
 const ART_CACHE = 'public, max-age=86400';
+
+/** The caller and the site session a game is launched from: the game's token ends with that session. */
+function playerOf(request: FastifyRequest) {
+  return { userId: currentUserId(request), sessionId: request.user.sessionId };
+}
 
 export function registerCasinoRoutes(app: FastifyInstance, casino: CasinoService, artDir: string): void {
   registerEndpoint(app, endpoints.getProvidersList, async () => ({ data: await casino.providersList() }));
@@ -28,10 +33,10 @@ export function registerCasinoRoutes(app: FastifyInstance, casino: CasinoService
     };
   });
   registerEndpoint(app, endpoints.launchGame, async ({ body, request }) => ({
-    data: { url: await casino.launchGame(currentUserId(request), body.game_code, body.lang ?? 'en') },
+    data: { url: await casino.launchGame(playerOf(request), body.game_code, body.lang ?? 'en') },
   }));
   registerEndpoint(app, endpoints.gapLogin, async ({ request }) => ({
-    data: { url: await casino.launchSportsbook(currentUserId(request), 'en') },
+    data: { url: await casino.launchSportsbook(playerOf(request), 'en') },
   }));
   registerEndpoint(app, endpoints.casinoResult, async ({ body, request }) => ({
     data: await casino.casinoResult(currentUserId(request), body),

@@ -64,6 +64,16 @@ function checkName(name: string, label: string): string {
   return text;
 }
 
+/** Who launches a game: the player and the site session it is launched from. */
+export interface Player {
+  userId: number;
+  /**
+   * The game session ends with this site session (docs/casino.md, "Launching"). Null only for
+   * the platform's own tools that launch without one (the benchmarks): then its own expiry alone.
+   */
+  sessionId: number | null;
+}
+
 /** Refuses a launch the player may not make now (a time-out or self-exclusion: docs/responsible-play.md). */
 export type PlayGuard = (db: Db, userId: number) => Promise<void>;
 
@@ -75,14 +85,16 @@ export function createCasinoService(db: Db, clock: Clock, money: Money, config: 
     return codes.flatMap((code) => byCode.get(code) ?? []);
   }
 
-  async function startGameSession(userId: number, providerId: number, gameId: number | null): Promise<string> {
+  /** A game's token, tied to the site session that launched it (docs/casino.md, "Launching"). */
+  async function startGameSession(player: Player, providerId: number, gameId: number | null): Promise<string> {
     const token = newToken();
     const now = clock.now();
     await repo.insertGameSession(db, {
       token_hash: sha256Hex(token),
-      user_id: userId,
+      user_id: player.userId,
       provider_id: providerId,
       game_id: gameId,
+      session_id: player.sessionId,
       currency: CASINO_CURRENCY,
       created_at: now,
       expires_at: now + config.CASINO_SESSION_MINUTES * 60_000,
@@ -192,25 +204,25 @@ export function createCasinoService(db: Db, clock: Clock, money: Money, config: 
       await repo.setFavourite(db, userId, Number(game.id), isFavourite, clock.now());
     },
 
-    async launchGame(userId: number, gameCode: string, lang: string): Promise<string> {
-      await playGuard?.(db, userId);
+    async launchGame(player: Player, gameCode: string, lang: string): Promise<string> {
+      await playGuard?.(db, player.userId);
       const [game] = await repo.listGames(db, { codes: [gameCode] });
       const owner = game ? await repo.findGameOwner(db, gameCode) : undefined;
       if (!game || !owner) throw new AppError('NOT_FOUND', 'This game is not available');
       const provider = await repo.findProviderById(db, Number(owner.provider_id));
       if (!provider) throw new AppError('NOT_FOUND', 'This game is not available');
-      const token = await startGameSession(userId, provider.id, Number(owner.id));
+      const token = await startGameSession(player, provider.id, Number(owner.id));
       return fillLaunchTemplate(provider.launch_url, { gameCode, token, lang });
     },
 
     /** gap/gaplogin: the configured sportsbook provider's launch address, on an allowlisted https host only. */
-    async launchSportsbook(userId: number, lang: string): Promise<string> {
-      await playGuard?.(db, userId);
+    async launchSportsbook(player: Player, lang: string): Promise<string> {
+      await playGuard?.(db, player.userId);
       const code = config.EXTERNAL_SPORTSBOOK_PROVIDER;
       if (!code) throw new AppError('REFUSED', 'The external sportsbook is not available on this site');
       const provider = await repo.findProviderByCode(db, code);
       if (!provider) throw new AppError('REFUSED', 'The external sportsbook is not available on this site');
-      const token = await startGameSession(userId, provider.id, null);
+      const token = await startGameSession(player, provider.id, null);
       const url = fillLaunchTemplate(provider.launch_url, { gameCode: SPORTSBOOK_GAME_ID, token, lang });
       const host = allowedHttpsHost(url);
       if (!host || !config.SPORTSBOOK_ALLOWED_HOSTS.includes(host)) {

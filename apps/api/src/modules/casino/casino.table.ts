@@ -36,6 +36,8 @@ export interface CasinoGameSessionsTable {
   user_id: number;
   provider_id: number;
   game_id: number | null;
+  /** The site session that launched it (null before migration 0170): the game session ends with it. */
+  session_id: number | null;
   currency: string;
   created_at: number;
   expires_at: number;

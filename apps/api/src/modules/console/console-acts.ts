@@ -1,4 +1,5 @@
 import { paiseToRupees } from '@app/shared';
+import type { IdempotencyClaim, Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
 import type { ConsoleDeps } from './console-deps';
@@ -13,51 +14,102 @@ export interface WalletAdjustPayload {
 }
 
 /**
- * The acts four-eyes may hold back (docs/operators.md): each runs the same service with or
- * without a second operator, and writes its audit row with the values before and after.
+ * How an act runs once (docs/operators.md, "Exactly once"): the caller's Idempotency-Key is claimed
+ * in the act's transaction, and `within` (a four-eyes request's approval) runs in it too, with the
+ * act's result.
+ */
+export interface ActOnce {
+  idempotency?: IdempotencyClaim | null;
+  within?: (tx: Tx, result: unknown) => Promise<void>;
+}
+
+/**
+ * The acts that move money (docs/operators.md): each runs the same service with or without a
+ * second operator, and writes its audit row with the values before and after in the transaction
+ * that moves the money, so neither exists without the other.
  */
 export function createConsoleActs(deps: ConsoleDeps) {
   const { wallet, operators, settings, payments, db } = deps;
 
-  async function walletAdjust(actor: OperatorActor, payload: WalletAdjustPayload) {
-    const before = await wallet.balancesByName(payload.user_name);
-    const after = await wallet.operatorAdjust(
+  async function walletAdjust(actor: OperatorActor, payload: WalletAdjustPayload, once: ActOnce = {}) {
+    return wallet.operatorAdjust(
       payload.direction,
       payload.user_name,
       rupeeText(payload.amount),
       payload.reason,
       actor.operatorId,
+      {
+        idempotency: once.idempotency ?? null,
+        within: async (tx, { before, after }) => {
+          await deps.testHooks?.afterOperatorMoney?.();
+          await operators.audit.record(
+            actor,
+            {
+              action: `wallet.${payload.direction}`,
+              target: `user:${payload.user_name}`,
+              before: { cash: paiseToRupees(before.cash) },
+              after: { cash: paiseToRupees(after.cash), amount: payload.amount, reason: payload.reason },
+            },
+            tx,
+          );
+          await once.within?.(tx, { cash: paiseToRupees(after.cash) });
+        },
+      },
     );
-    await operators.audit.record(actor, {
-      action: `wallet.${payload.direction}`,
-      target: `user:${payload.user_name}`,
-      before: { cash: paiseToRupees(before.cash) },
-      after: { cash: paiseToRupees(after.cash), amount: payload.amount, reason: payload.reason },
-    });
-    return after;
   }
 
-  async function approveWithdraw(actor: OperatorActor, withdrawId: number) {
+  async function approveWithdraw(actor: OperatorActor, withdrawId: number, once: ActOnce = {}) {
     const before = await findWithdrawal(db, withdrawId);
     if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${withdrawId}`);
-    const row = await payments.withdrawals.approve(withdrawId);
-    await operators.audit.record(actor, {
-      action: 'withdraw.approve',
-      target: `withdraw:${withdrawId}`,
-      before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
-      after: { status: row.status },
+    return payments.withdrawals.approve(withdrawId, {
+      idempotency: once.idempotency ?? null,
+      within: async (tx, row) => {
+        await operators.audit.record(
+          actor,
+          {
+            action: 'withdraw.approve',
+            target: `withdraw:${withdrawId}`,
+            before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
+            after: { status: row.status },
+          },
+          tx,
+        );
+        await once.within?.(tx, { status: row.status });
+      },
     });
-    return row;
   }
 
-  operators.approvals.useExecutor('wallet_adjust', (payload, approver) => walletAdjust(approver, payload as WalletAdjustPayload));
-  operators.approvals.useExecutor('withdraw_approve', (payload, approver) =>
-    approveWithdraw(approver, (payload as { withdraw_id: number }).withdraw_id),
+  async function rejectWithdraw(actor: OperatorActor, withdrawId: number, reason: string, once: ActOnce = {}) {
+    const before = await findWithdrawal(db, withdrawId);
+    if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${withdrawId}`);
+    return payments.withdrawals.reject(withdrawId, reason, {
+      idempotency: once.idempotency ?? null,
+      within: async (tx, row) => {
+        await operators.audit.record(
+          actor,
+          {
+            action: 'withdraw.reject',
+            target: `withdraw:${withdrawId}`,
+            before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
+            after: { status: row.status, reason },
+          },
+          tx,
+        );
+      },
+    });
+  }
+
+  operators.approvals.useExecutor('wallet_adjust', (payload, approver, _requestedBy, once) =>
+    walletAdjust(approver, payload as WalletAdjustPayload, once),
+  );
+  operators.approvals.useExecutor('withdraw_approve', (payload, approver, _requestedBy, once) =>
+    approveWithdraw(approver, (payload as { withdraw_id: number }).withdraw_id, once),
   );
 
   return {
     walletAdjust,
     approveWithdraw,
+    rejectWithdraw,
     /** Whether an amount (rupees) is above the four-eyes amount (the setting; 0: off). */
     async needsSecondOperator(amount: number): Promise<boolean> {
       const limit = Number((await settings.getOperatorSettings()).four_eyes_amount);

@@ -8,10 +8,11 @@ import {
   UPLOAD_IMAGE_PATH,
 } from '@app/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
 import { assertFancy, assertMarket, marketDecision, type SettleResult } from '../bets';
+import type { AuditEntry } from '../operators';
 import type { ConsoleDeps } from './console-deps';
 import {
   countPlayersOnline,
@@ -24,7 +25,18 @@ import {
   openBetsOf,
   runnersOf,
 } from './console.repository';
-import { actorOf, DAY_MS, dayText, iso, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
+import {
+  actorOf,
+  committedResult,
+  DAY_MS,
+  dayText,
+  iso,
+  pagingOf,
+  recordOnce,
+  rupees,
+  tableAnswer,
+  windowOf,
+} from './console-support';
 import { runnerExposure, worstCase } from './exposure';
 
 type Product = (typeof ADMIN_PRODUCTS)[number];
@@ -318,75 +330,113 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
     return { data: { target: label, suspended: false }, message: `${label} resumed` };
   });
 
-  registerEndpoint(app, api.adminDeclareResult, async ({ body, request }) => {
-    const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
-    const target = `M:${body.market_id}`;
-    const result = await settlement.settle(target, decision, 'operator');
-    await operators.audit.record(actorOf(request), {
-      action: 'sports.result',
-      target,
-      before: null,
-      after: { winners: body.winner_selection_ids, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+  // A settlement is once by its own rule (the same result again answers `already`); its audit row
+  // and answer are kept under the Idempotency-Key, so a retry answers the first answer
+  // (docs/operators.md, "Exactly once").
+  const settledOnce = async (
+    request: FastifyRequest,
+    settle: () => Promise<{ target: string; result: SettleResult; audit: Omit<AuditEntry, 'target'> }>,
+  ) => {
+    const earlier = await committedResult<ReturnType<typeof settleWire>>(db, request);
+    if (earlier) return { data: earlier };
+    const { target, result, audit } = await settle();
+    const data = await recordOnce(db, clock.now(), request, async (tx) => {
+      await operators.audit.record(actorOf(request), { ...audit, target }, tx);
+      return settleWire(target, result);
     });
-    return { data: settleWire(target, result) };
-  });
+    return { data };
+  };
 
-  registerEndpoint(app, api.adminVoid, async ({ body, request }) => {
-    let target: string;
-    if ('market_id' in body) {
-      await assertMarket(db, body.market_id);
-      target = `M:${body.market_id}`;
-    } else {
-      await assertFancy(db, body.fancy_id);
-      target = `F:${body.fancy_id}`;
-    }
-    const result = await settlement.voidTarget(target, 'operator', body.reason ?? null);
-    await operators.audit.record(actorOf(request), {
-      action: 'sports.void',
-      target,
-      before: null,
-      after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
-    });
-    return { data: settleWire(target, result) };
-  });
-
-  registerEndpoint(app, api.adminResettle, async ({ body, request }) => {
-    let target: string;
-    let result: SettleResult;
-    if ('market_id' in body) {
-      target = `M:${body.market_id}`;
-      result = await settlement.resettle(
+  registerEndpoint(app, api.adminDeclareResult, ({ body, request }) =>
+    settledOnce(request, async () => {
+      const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
+      const target = `M:${body.market_id}`;
+      const result = await settlement.settle(target, decision, 'operator');
+      return {
         target,
-        await marketDecision(db, body.market_id, body.winner_selection_ids),
-        'operator',
-        body.reason ?? null,
-      );
-    } else {
-      await assertFancy(db, body.fancy_id);
-      target = `F:${body.fancy_id}`;
-      result = await settlement.resettle(target, { outcome: 'run', run: body.run }, 'operator', body.reason ?? null);
-    }
-    await operators.audit.record(actorOf(request), {
-      action: 'sports.resettle',
-      target,
-      before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
-      after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-    });
-    return { data: settleWire(target, result) };
-  });
+        result,
+        audit: {
+          action: 'sports.result',
+          before: null,
+          after: {
+            winners: body.winner_selection_ids,
+            status: result.status,
+            settlement_no: result.settlementNo,
+            bets: result.bets,
+          },
+        },
+      };
+    }),
+  );
 
-  registerEndpoint(app, api.adminFancyResult, async ({ body, request }) => {
-    await assertFancy(db, body.fancy_id);
-    const target = `F:${body.fancy_id}`;
-    const result = await settlement.settle(target, { outcome: 'run', run: body.run }, 'operator');
-    await operators.audit.record(actorOf(request), {
-      action: 'sports.fancy_result',
-      target,
-      before: null,
-      after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-    });
-    return { data: settleWire(target, result) };
-  });
+  registerEndpoint(app, api.adminVoid, ({ body, request }) =>
+    settledOnce(request, async () => {
+      let target: string;
+      if ('market_id' in body) {
+        await assertMarket(db, body.market_id);
+        target = `M:${body.market_id}`;
+      } else {
+        await assertFancy(db, body.fancy_id);
+        target = `F:${body.fancy_id}`;
+      }
+      const result = await settlement.voidTarget(target, 'operator', body.reason ?? null);
+      return {
+        target,
+        result,
+        audit: {
+          action: 'sports.void',
+          before: null,
+          after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
+        },
+      };
+    }),
+  );
+
+  registerEndpoint(app, api.adminResettle, ({ body, request }) =>
+    settledOnce(request, async () => {
+      let target: string;
+      let result: SettleResult;
+      if ('market_id' in body) {
+        target = `M:${body.market_id}`;
+        result = await settlement.resettle(
+          target,
+          await marketDecision(db, body.market_id, body.winner_selection_ids),
+          'operator',
+          body.reason ?? null,
+        );
+      } else {
+        await assertFancy(db, body.fancy_id);
+        target = `F:${body.fancy_id}`;
+        result = await settlement.resettle(target, { outcome: 'run', run: body.run }, 'operator', body.reason ?? null);
+      }
+      return {
+        target,
+        result,
+        audit: {
+          action: 'sports.resettle',
+          before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
+          after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+        },
+      };
+    }),
+  );
+
+  registerEndpoint(app, api.adminFancyResult, ({ body, request }) =>
+    settledOnce(request, async () => {
+      await assertFancy(db, body.fancy_id);
+      const target = `F:${body.fancy_id}`;
+      const result = await settlement.settle(target, { outcome: 'run', run: body.run }, 'operator');
+      return {
+        target,
+        result,
+        audit: {
+          action: 'sports.fancy_result',
+          before: null,
+          after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
+        },
+      };
+    }),
+  );
 
   // ---- Casino ----
   registerEndpoint(app, api.adminCasinoProviders, async () => ({ data: { rows: await casinoAdmin.providers() } }));

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { adminEndpoints as api, paiseToRupees } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -6,10 +5,19 @@ import { registerEndpoint } from '../../plugins/contract';
 import { auditLedger } from '../money';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
-import { findPlayerRow, findWithdrawal, listDeposits, listWithdrawals, reconciliationRows } from './console.repository';
-import { actorOf, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
+import {
+  contradictingPayouts,
+  findPlayerRow,
+  findWithdrawal,
+  listDeposits,
+  listWithdrawals,
+  reconciliationRows,
+} from './console.repository';
+import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
 
 const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
+/** The newest contradictions the reconciliation screen lists; `payment_events` keeps them all. */
+const CONTRADICTIONS_SHOWN = 100;
 
 /** Payments, identity checks and responsible play (docs/operators.md). */
 export function registerConsolePaymentRoutes(app: FastifyInstance, deps: ConsoleDeps, acts: ConsoleActs): void {
@@ -87,22 +95,33 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     const actor = actorOf(request);
     const row = await findWithdrawal(db, body.withdraw_id);
     if (!row) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
-    const amount = paiseToRupees(Number(row.amount));
-    if (await acts.needsSecondOperator(amount)) {
-      const requestId = await operators.approvals.request(actor, {
-        kind: 'withdraw_approve',
-        target: `withdraw:${body.withdraw_id}`,
-        amount: Number(row.amount),
-        summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
-        payload: { withdraw_id: body.withdraw_id },
-      });
+    type Approved = { status: string } | { request_id: number };
+    // A retry of an approval that committed finds the withdrawal approved: it answers the first answer.
+    let result = await committedResult<Approved>(db, request);
+    if (!result) {
+      if (row.status !== 'pending')
+        throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${row.status}, not pending`);
+      const amount = paiseToRupees(Number(row.amount));
+      result = (await acts.needsSecondOperator(amount))
+        ? await operators.approvals.request(
+            actor,
+            {
+              kind: 'withdraw_approve',
+              target: `withdraw:${body.withdraw_id}`,
+              amount: Number(row.amount),
+              summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
+              payload: { withdraw_id: body.withdraw_id },
+            },
+            request.idempotency,
+          )
+        : { status: (await acts.approveWithdraw(actor, body.withdraw_id, { idempotency: request.idempotency })).status };
+    }
+    if ('request_id' in result) {
       return {
-        awaitingApproval: { request_id: requestId },
+        awaitingApproval: { request_id: result.request_id },
         message: 'Above the four-eyes amount: a second operator must approve it',
       };
     }
-    await acts.approveWithdraw(actor, body.withdraw_id);
     return {
       data: { status: 'approved' as const, withdraw_id: body.withdraw_id },
       message: 'Approved: the payout is on its way',
@@ -110,15 +129,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
   });
 
   registerEndpoint(app, api.adminRejectWithdraw, async ({ body, request }) => {
-    const before = await findWithdrawal(db, body.withdraw_id);
-    if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
-    const row = await payments.withdrawals.reject(body.withdraw_id, body.reason);
-    await operators.audit.record(actorOf(request), {
-      action: 'withdraw.reject',
-      target: `withdraw:${body.withdraw_id}`,
-      before: { status: before.status, amount: rupees(before.amount), user_name: before.user_name },
-      after: { status: row.status, reason: body.reason },
-    });
+    await acts.rejectWithdraw(actorOf(request), body.withdraw_id, body.reason, { idempotency: request.idempotency });
     return {
       data: { status: 'rejected' as const, withdraw_id: body.withdraw_id },
       message: 'Rejected: the money is back in the player’s cash',
@@ -150,15 +161,9 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
   });
 
   registerEndpoint(app, api.adminKycDocument, async ({ body }) => {
-    const key = body.user_name.trim().toLowerCase();
-    const row = (await kycRows(undefined)).find((candidate) => candidate.user_name.toLowerCase() === key);
-    if (!row) throw new AppError('NOT_FOUND', `${body.user_name} has sent no identity documents`);
-    const bytes = await readFile(row.document_path).catch(() => {
-      throw new AppError('NOT_FOUND', 'The document file is missing');
-    });
-    const extension = row.document_name.slice(row.document_name.lastIndexOf('.') + 1).toLowerCase();
-    const contentType = extension === 'jpg' || extension === 'jpeg' ? 'image/jpeg' : `image/${extension}`;
-    return { data: { content_type: contentType, base64: bytes.toString('base64') } };
+    const document = await payments.kyc.document(body.user_name);
+    if (!document) throw new AppError('NOT_FOUND', `${body.user_name} has sent no identity documents`);
+    return { data: { content_type: document.contentType, base64: document.bytes.toString('base64') } };
   });
 
   registerEndpoint(app, api.adminKycReview, async ({ body, request }) => {
@@ -198,7 +203,17 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
           difference: rupees(credited - depositPostings + (paid - payoutPostings)),
         };
       });
-    return { data: { rows, ledger_ok: audit.faults.length === 0 } };
+    const contradictions = (await contradictingPayouts(db, from, to, CONTRADICTIONS_SHOWN)).map((row) => ({
+      withdraw_id: Number(row.withdrawal.id),
+      user_name: row.withdrawal.user_name,
+      amount: rupees(row.withdrawal.amount),
+      status: row.withdrawal.status,
+      event: row.type,
+      event_id: row.event_id,
+      gateway: row.gateway,
+      received_at: iso(row.received_at),
+    }));
+    return { data: { rows, ledger_ok: audit.faults.length === 0, contradictions } };
   });
 
   // ---- Responsible play: view and tighten only (the service refuses any loosening) ----

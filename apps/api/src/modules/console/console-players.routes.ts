@@ -2,6 +2,7 @@ import { adminEndpoints as api, paiseToRupees } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
+import type { WalletBalances } from '../money';
 import { permissionsOf } from '../operators';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
@@ -43,7 +44,19 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
   }
 
   registerEndpoint(app, api.adminLogin, async ({ body, request }) => {
-    const session = await service.login({ ...body, ip: request.ip });
+    // Every refused check is audited (docs/operators.md, "The audit log"); a name no operator has
+    // is recorded under the system operator, with the name as it was typed.
+    const session = await service.login({ ...body, ip: request.ip }, async (failure) => {
+      const actor =
+        failure.operatorId === null
+          ? { ...(await service.actorForCli(undefined)), ip: request.ip }
+          : { operatorId: failure.operatorId, name: failure.name, role: 'support' as const, ip: request.ip };
+      await operators.audit.record(actor, {
+        action: 'operator.login_failed',
+        target: `operator:${failure.name.slice(0, 40)}`,
+        after: { reason: failure.reason },
+      });
+    });
     const actor = { operatorId: session.operatorId, name: session.name, role: session.role, ip: request.ip };
     await operators.audit.record(actor, { action: 'operator.login', target: `operator:${session.name}` });
     return {
@@ -212,7 +225,7 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
     return { data: { user_name: userName, must_change_password: true as const } };
   });
 
-  const balanceWire = (balances: Awaited<ReturnType<typeof wallet.balancesByName>>) => ({
+  const balanceWire = (balances: WalletBalances) => ({
     cash: paiseToRupees(balances.cash),
     exposure: paiseToRupees(balances.exposure + balances.bonusExposure),
     split_bonus: paiseToRupees(balances.splitBonus),
@@ -223,44 +236,64 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
     const actor = actorOf(request);
     const row = await player(body.user_name);
     const payload = { user_name: row.user_name, direction: body.direction, amount: body.amount, reason: body.reason };
-    if (await acts.needsSecondOperator(body.amount)) {
-      const requestId = await operators.approvals.request(actor, {
-        kind: 'wallet_adjust',
-        target: `user:${row.user_name}`,
-        amount: Math.round(body.amount * 100),
-        summary: `${body.direction} ₹${rupeeText(body.amount)}: ${body.reason}`,
-        payload,
-      });
+    // Once per Idempotency-Key: the money (or the four-eyes request), its audit row and the key
+    // commit together; a retry answers the first answer, whichever of the two it was.
+    const result: WalletBalances | { request_id: number } = (await acts.needsSecondOperator(body.amount))
+      ? await operators.approvals.request(
+          actor,
+          {
+            kind: 'wallet_adjust',
+            target: `user:${row.user_name}`,
+            amount: Math.round(body.amount * 100),
+            summary: `${body.direction} ₹${rupeeText(body.amount)}: ${body.reason}`,
+            payload,
+          },
+          request.idempotency,
+        )
+      : await acts.walletAdjust(actor, payload, { idempotency: request.idempotency });
+    if ('request_id' in result) {
       return {
-        awaitingApproval: { request_id: requestId },
+        awaitingApproval: { request_id: result.request_id },
         message: 'Above the four-eyes amount: a second operator must approve it',
       };
     }
-    const balances = await acts.walletAdjust(actor, payload);
     return {
-      data: { status: 'done' as const, user_name: row.user_name, balance: balanceWire(balances) },
+      data: { status: 'done' as const, user_name: row.user_name, balance: balanceWire(result) },
       message: body.direction === 'credit' ? 'Credited' : 'Debited',
     };
   });
 
   registerEndpoint(app, api.adminGrantBonus, async ({ body, request }) => {
     const row = await player(body.user_name);
-    const before = await wallet.balancesByName(row.user_name);
-    const bonusId = await bonuses.grantByName(
+    const actor = actorOf(request);
+    const field = body.wallet === 'split' ? 'split_bonus' : 'wager_bonus';
+    const { after } = await bonuses.grantByName(
       row.user_name,
       rupeeText(body.amount),
       body.wallet,
       body.reason,
-      request.operator.operatorId,
+      actor.operatorId,
+      {
+        idempotency: request.idempotency,
+        within: async (tx, change) => {
+          await operators.audit.record(
+            actor,
+            {
+              action: 'bonus.grant',
+              target: `user:${row.user_name}`,
+              before: { [field]: balanceWire(change.before)[field] },
+              after: {
+                [field]: balanceWire(change.after)[field],
+                bonus_id: change.bonusId,
+                amount: body.amount,
+                reason: body.reason,
+              },
+            },
+            tx,
+          );
+        },
+      },
     );
-    const after = await wallet.balancesByName(row.user_name);
-    const field = body.wallet === 'split' ? 'split_bonus' : 'wager_bonus';
-    await operators.audit.record(actorOf(request), {
-      action: 'bonus.grant',
-      target: `user:${row.user_name}`,
-      before: { [field]: balanceWire(before)[field] },
-      after: { [field]: balanceWire(after)[field], bonus_id: bonusId, amount: body.amount, reason: body.reason },
-    });
     return { data: { user_name: row.user_name, balance: balanceWire(after) }, message: 'Bonus granted' };
   });
 
@@ -271,7 +304,13 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
   });
 
   registerEndpoint(app, api.adminDecideApproval, async ({ body, request }) => {
-    const row = await operators.approvals.decide(actorOf(request), body.request_id, body.decision, body.reason ?? null);
+    const row = await operators.approvals.decide(
+      actorOf(request),
+      body.request_id,
+      body.decision,
+      body.reason ?? null,
+      request.idempotency,
+    );
     return { data: row, message: body.decision === 'approve' ? 'Approved and carried out' : 'Rejected' };
   });
 }

@@ -1,5 +1,8 @@
 import { paiseToRupees } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { findIdempotencyKey } from '../../db/idempotency.repository';
+import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
 
@@ -39,3 +42,30 @@ export const toPaise = (amount: number) => Math.round(amount * 100);
 export const rupeeText = (amount: number) => amount.toFixed(2);
 export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 export { DAY_MS };
+
+/**
+ * The committed result of the request's Idempotency-Key, when its first try committed: an act
+ * whose checks read state the act itself changes (a withdrawal still pending) answers its first
+ * answer again instead of judging the state it left (docs/operators.md, "Exactly once").
+ */
+export async function committedResult<T>(db: Db, request: FastifyRequest): Promise<T | undefined> {
+  const claim = request.idempotency;
+  if (!claim) return undefined;
+  const earlier = await findIdempotencyKey(db, claim.userId, claim.key);
+  if (!earlier || earlier.state !== 'result' || earlier.response_body === null) return undefined;
+  if (earlier.route !== claim.route || earlier.request_hash !== claim.requestHash) {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
+  }
+  claim.replayed = true;
+  claim.settled = true;
+  return JSON.parse(earlier.response_body) as T;
+}
+
+/**
+ * Writes an act's audit row and answer under the request's Idempotency-Key in one transaction,
+ * for acts whose money moved in transactions of their own and that are once by their own rule
+ * (a settlement: the same result again answers `already`): a retry answers the first answer.
+ */
+export function recordOnce<T>(db: Db, now: number, request: FastifyRequest, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return moneyTransaction(db, { userIds: [], idempotency: request.idempotency, now }, write);
+}

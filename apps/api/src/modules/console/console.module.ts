@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerConsoleFeedRoutes } from './console-feed.routes';
 import { registerConsoleOperationsRoutes } from './console-operations.routes';
 import { registerConsolePaymentRoutes } from './console-payments.routes';
 import { registerConsolePlayerRoutes } from './console-players.routes';
@@ -18,6 +19,7 @@ export function createConsoleModule(deps: ConsoleDeps) {
       registerConsolePlayerRoutes(app, deps, acts);
       registerConsoleOperationsRoutes(app, deps);
       registerConsolePaymentRoutes(app, deps, acts);
+      registerConsoleFeedRoutes(app, deps);
     },
   };
 }

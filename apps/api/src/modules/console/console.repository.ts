@@ -450,3 +450,35 @@ export async function reconciliationRows(db: Db, from: number, to: number) {
   ]);
   return { deposits, paid, postings };
 }
+
+/**
+ * The gateway's answers about payouts that contradict its first (paid, then failed, or the other
+ * way): recorded, changing nothing, for an operator to settle with the provider (docs/payments.md,
+ * "Order of events"). Newest first, with the withdrawal each is about.
+ */
+export async function contradictingPayouts(db: Db, from: number, to: number, limit: number) {
+  const events = await db
+    .selectFrom('payment_events')
+    .select(['gateway', 'event_id', 'type', 'target', 'received_at'])
+    .where('outcome', '=', 'contradicts')
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .orderBy('received_at', 'desc')
+    .limit(limit)
+    .execute();
+  const ids = [...new Set(events.map((event) => Number(event.target.slice('withdraw:'.length))).filter(Number.isSafeInteger))];
+  const withdrawals =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('payment_withdrawals as w')
+          .innerJoin('users as u', 'u.id', 'w.user_id')
+          .select(['w.id', 'w.amount', 'w.status', 'u.user_name'])
+          .where('w.id', 'in', ids)
+          .execute();
+  const byId = new Map(withdrawals.map((row) => [Number(row.id), row]));
+  return events.flatMap((event) => {
+    const withdrawal = byId.get(Number(event.target.slice('withdraw:'.length)));
+    return withdrawal ? [{ ...event, withdrawal }] : [];
+  });
+}

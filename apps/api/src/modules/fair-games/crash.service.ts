@@ -131,6 +131,8 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
       amount: payout,
       currency: 'INR',
     });
+    // The bet's win was already paid with another amount: a second cash-out of the same bet.
+    if (answer.status === 'RS_ERROR_DUPLICATE_TRANSACTION') throw new AppError('CONFLICT', 'This bet is already cashed out');
     if (answer.status !== 'RS_OK') throw new AppError('SERVICE_UNAVAILABLE', 'The win could not be paid yet; it will be');
     return answer;
   }

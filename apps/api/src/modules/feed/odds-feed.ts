@@ -1,3 +1,5 @@
+import type { StreamHealth } from './betfair/stream-health';
+
 /**
  * The odds feed: where fixtures, markets, prices, statuses and results come from. The platform
  * ships a simulator (sim/) as the default; a real exchange-style feed implements the same
@@ -13,6 +15,28 @@ export interface OddsFeed {
   fixtures(from: number, to: number): FeedFixture[];
   /** The fixture at time `at` (epoch ms): phase, scoreboard, prices, statuses and results. */
   state(fixture: FeedFixture, at: number): FeedMatchState;
+  /**
+   * Whether the feed hears from its source, read at every metrics scrape as `feed_connected` and
+   * `feed_last_message_age_seconds` (docs/deploy.md, "What to watch"). A feed that has a source to
+   * lose (a stream) reports it; one without (FEED=none) may leave it out.
+   */
+  health?(): FeedHealth;
+  /**
+   * A feed fed by a live stream (Betfair's): how its stream is doing on this instance, for
+   * `/api/ready`, the metrics and the console (docs/feeds-stream.md); undefined while this
+   * instance holds no stream. Feeds without one leave it out.
+   */
+  streamHealth?(): StreamHealth | undefined;
+}
+
+export interface FeedHealth {
+  /** Connected to its source now (a built-in source always is). */
+  isConnected: boolean;
+  /**
+   * When the feed last heard from its source (epoch ms), heartbeats included; null for a source
+   * that computes every answer when asked (the simulator), which is never behind.
+   */
+  lastMessageAt: number | null;
 }
 
 export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE' | 'WIN' | 'PLACE';

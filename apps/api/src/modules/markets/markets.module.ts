@@ -32,6 +32,8 @@ export interface MarketsModuleDeps {
   config: AppConfig;
   bus: EventBus;
   logger: FastifyBaseLogger;
+  /** A feed to use instead of the one FEED names (tests: one whose live stream runs against a local server). */
+  feed?: OddsFeed;
 }
 
 /** A feed with nothing in it (FEED=none): the sports pages show no matches. */
@@ -47,8 +49,8 @@ export function createFeed(config: Pick<AppConfig, 'FEED' | 'SIM_SEED' | 'SIM_SP
   return config.FEED === 'simulator' ? createSimulatedFeed({ seed: config.SIM_SEED, speed: config.SIM_SPEED }) : emptyFeed;
 }
 
-export function createMarketsModule({ db, clock, config, bus, logger }: MarketsModuleDeps): MarketsModule {
-  const feed = createFeed(config);
+export function createMarketsModule({ db, clock, config, bus, logger, ...given }: MarketsModuleDeps): MarketsModule {
+  const feed = given.feed ?? createFeed(config);
   const sync = createFeedSync(db, clock, feed);
   const markets = createMarketsService(db, clock, feed);
   const ticker = createLiveTicker(bus, markets, logger);

@@ -22,7 +22,7 @@ export type {
 } from './money.service';
 export { depositSubject, withdrawalSubject } from './money.service';
 export type { StatementReader, SubjectDescriber, SubjectDescription } from './statement.service';
-export type { WalletService } from './wallet.service';
+export type { OperatorActOptions, WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';
 export { pagingOf, resolveReportQuery, type ResolvedReportQuery } from './report-query';
 export { walletCommands } from './wallet.cli';

@@ -13,9 +13,19 @@ import type { UserChangeFeed } from '../../db/user-changes';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { findUserByNameKey, userNameKey } from '../users';
-import { type IdempotencyClaim, moneyTransaction } from '../../db/unit-of-work';
+import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { type Money, toActiveWallet, toBalances, type WalletBalances } from './money.service';
 import { createBalanceReader, upsertActiveWallet } from './wallet.repository';
+
+/**
+ * An operator's act that moves money, once (docs/operators.md, "Exactly once"): its
+ * Idempotency-Key claimed in the act's own transaction, and `within` (the audit row) written in
+ * it after the money moved, so the money, the key and the audit row commit together or not at all.
+ */
+export interface OperatorActOptions<C> {
+  idempotency?: IdempotencyClaim | null;
+  within?: (tx: Tx, change: C) => Promise<void>;
+}
 
 export interface WalletService {
   /** The balance answer of `user/getUserBalance`, in rupees, read from the database (and kept in memory). */
@@ -31,6 +41,7 @@ export interface WalletService {
     amount: string,
     reason: string,
     operatorId?: number,
+    options?: OperatorActOptions<{ before: WalletBalances; after: WalletBalances }>,
   ): Promise<WalletBalances>;
 }
 
@@ -96,11 +107,13 @@ export function createWalletService(db: Db, clock: Clock, money: Money, userChan
       });
     },
 
-    async operatorAdjust(direction, userName, amountText, reasonText, operatorId) {
+    async operatorAdjust(direction, userName, amountText, reasonText, operatorId, options = {}) {
       const amount = parseOperatorAmount(amountText);
       const reason = parseReason(reasonText);
       const userId = await userIdByName(userName);
-      return moneyTransaction(db, { userIds: [userId], now: clock.now() }, async (trx) => {
+      const work = { userIds: [userId], idempotency: options.idempotency ?? null, now: clock.now() };
+      return moneyTransaction(db, work, async (trx) => {
+        const before = await money.readBalances(trx, userId);
         await money.operatorAdjust(trx, {
           userId,
           direction,
@@ -109,7 +122,9 @@ export function createWalletService(db: Db, clock: Clock, money: Money, userChan
           reference: `operator:${randomUUID()}`,
           ...(operatorId === undefined ? {} : { operatorId }),
         });
-        return money.readBalances(trx, userId);
+        const after = await money.readBalances(trx, userId);
+        await options.within?.(trx, { before, after });
+        return after;
       });
     },
   };

@@ -68,7 +68,8 @@ function renderOperation(path: string, method: string, op: OpenApiOperation, doc
       resolved.description ? `: ${escapeHtml(String(resolved.description))}` : ''
     }</li>`;
   });
-  const body = (op.requestBody?.content as Record<string, { schema: unknown }> | undefined)?.['application/json']?.schema;
+  // JSON, or a form for the uploads.
+  const [bodyType, body] = Object.entries((op.requestBody?.content ?? {}) as Record<string, { schema: unknown }>)[0] ?? [];
   const answers = Object.entries(op.responses).map(([status, response]) => {
     const ref = response.$ref;
     const resolved = typeof ref === 'string' ? document.components.responses[ref.split('/').pop() ?? ''] : response;
@@ -80,8 +81,10 @@ function renderOperation(path: string, method: string, op: OpenApiOperation, doc
 <p><strong>${escapeHtml(op.operationId)}</strong> — ${escapeHtml(op.summary)}</p>
 ${renderText(op.description)}
 ${parameters.length ? `<p>Parameters:</p><ul>${parameters.join('')}</ul>` : ''}
-${schemaBlock('Request body schema', body)}
+${schemaBlock(`Request body schema (${bodyType ?? ''})`, body?.schema)}
 ${schemaBlock('Success answer schema', success)}
+${schemaBlock('Messages a client sends on the socket', op['x-websocket-messages']?.client)}
+${schemaBlock("A match's price change the server sends on the socket (MatchDelta)", op['x-websocket-messages']?.matchDelta)}
 <details><summary>Answers</summary><table><tr><th>Status</th><th>Meaning</th></tr>${answers.join('')}</table></details>
 </section>`;
 }

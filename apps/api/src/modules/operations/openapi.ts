@@ -33,14 +33,18 @@ export interface OpenApiOperation {
   tags: string[];
   summary: string;
   description: string;
-  security?: Record<string, string[]>[];
+  /** `[]` for a public operation: it says so, rather than leaving the reader to guess. */
+  security: Record<string, string[]>[];
   parameters?: JsonSchema[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
+  /** The live socket's messages (OpenAPI has no place for a WebSocket's messages). */
+  'x-websocket-messages'?: { client: JsonSchema; matchDelta: JsonSchema };
 }
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
   jsonSchemaDialect: string;
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
@@ -54,9 +58,19 @@ export interface OpenApiDocument {
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-/** zod → JSON Schema 2020-12 (OpenAPI 3.1's own dialect); requests as sent, answers as written. */
+/**
+ * zod → JSON Schema 2020-12 (OpenAPI 3.1's own dialect); requests as sent, answers as written.
+ * `z.unknown().nullable()` comes out as `anyOf: [{}, {type: 'null'}]`: a union with a branch that
+ * takes anything is anything, so it is written as the empty schema it equals.
+ */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override({ jsonSchema: written }) {
+      if (written.anyOf?.some((branch) => typeof branch === 'object' && Object.keys(branch).length === 0)) delete written.anyOf;
+    },
+  }) as JsonSchema;
   return rest;
 }
 
@@ -77,13 +91,27 @@ const STATUS_MEANINGS: Record<number, string> = {
   408: 'The request did not arrive in time',
   409: 'A conflict: already registered, or an Idempotency-Key reused or still in flight',
   413: 'The body is over 64 KiB',
-  415: 'The body is not application/json',
+  415: 'The body is not of the media type the operation takes (JSON; a form with a file for uploads)',
   422: 'A business refusal (the message says why)',
   429: 'Throttled: the message says for how long; some send Retry-After',
   431: 'The request headers are too large',
   500: 'A fault of ours: a generic message and the request id',
   503: 'Unavailable for now (busy, a gateway down, or not ready); some send Retry-After',
 };
+
+/**
+ * Refusals any request can meet before it reaches its route: the request did not arrive within
+ * REQUEST_TIMEOUT_MS, or its headers are too large (plugins/error-handler.ts, written on the socket).
+ */
+const CONNECTION_REFUSALS = [408, 431];
+
+function refusalResponses(statuses: number[]): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    [...statuses, ...CONNECTION_REFUSALS]
+      .sort((a, b) => a - b)
+      .map((status) => [String(status), { $ref: `#/components/responses/Refusal${status}` }]),
+  );
+}
 
 /** The refusals an endpoint can answer, by what it is. */
 function refusalStatuses(endpoint: Endpoint): number[] {
@@ -119,6 +147,12 @@ function describeEndpoint(endpoint: Endpoint): string {
   return lines.join('\n\n');
 }
 
+/** A body with a file (the contract's `fileUpload`) is sent as a form; every other as JSON. */
+function bodyMediaType(request: JsonSchema): string {
+  const fields = Object.values((request.properties ?? {}) as Record<string, JsonSchema>);
+  return fields.some((field) => 'contentMediaType' in field) ? 'multipart/form-data' : 'application/json';
+}
+
 function endpointOperation(name: string, endpoint: Endpoint): OpenApiOperation {
   const request = jsonSchema(endpoint.request, 'input');
   const operation: OpenApiOperation = {
@@ -131,12 +165,11 @@ function endpointOperation(name: string, endpoint: Endpoint): OpenApiOperation {
         description: 'Success: `{status: true, message, data}`',
         content: { 'application/json': { schema: jsonSchema(successEnvelope(endpoint.data), 'output') } },
       },
-      ...Object.fromEntries(
-        refusalStatuses(endpoint).map((status) => [String(status), { $ref: `#/components/responses/Refusal${status}` }]),
-      ),
+      ...refusalResponses(refusalStatuses(endpoint)),
     },
+    // Public calls say so (`[]`); a game call's `token` in the body is the game session, not a bearer.
+    security: endpoint.auth === 'user' || endpoint.auth === 'operator' ? [{ bearer: [] }] : [],
   };
-  if (endpoint.auth === 'user' || endpoint.auth === 'operator') operation.security = [{ bearer: [] }];
   const parameters: JsonSchema[] = [];
   if (endpoint.isMoneyMoving) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (endpoint.method === 'GET') {
@@ -146,7 +179,7 @@ function endpointOperation(name: string, endpoint: Endpoint): OpenApiOperation {
       parameters.push({ name: field, in: 'query', required: required.has(field), schema });
     }
   } else {
-    operation.requestBody = { required: true, content: { 'application/json': { schema: request } } };
+    operation.requestBody = { required: true, content: { [bodyMediaType(request)]: { schema: request } } };
   }
   if (parameters.length > 0) operation.parameters = parameters;
   return operation;
@@ -162,6 +195,8 @@ function walletOperation(operation: (typeof WALLET_OPERATIONS)[number]): OpenApi
       'is base64 RSA-SHA256 over the exact body bytes, checked with the public key of the provider that owns the ' +
       "body's `token` (the game session). Amounts are integer paise. A repeated `transaction_uuid` with the same " +
       'request replays the first answer; with anything else it is `RS_ERROR_DUPLICATE_TRANSACTION`.',
+    // The X-Signature header is the check, a signature over each body: no standing credential.
+    security: [],
     parameters: [{ $ref: '#/components/parameters/WalletSignature' }],
     requestBody: {
       required: true,
@@ -176,11 +211,15 @@ function walletOperation(operation: (typeof WALLET_OPERATIONS)[number]): OpenApi
         description: 'The body is not JSON or fails the schema (status RS_ERROR_UNKNOWN)',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletAnswer' } } },
       },
+      ...refusalResponses([]),
     },
   };
 }
 
-/** Paths that are not JSON endpoints of the contract: the documents, images and the live socket. */
+/**
+ * Paths that are not JSON endpoints of the contract: the documents, images and the live socket.
+ * All public (`security: []`).
+ */
 function otherPaths(): OpenApiDocument['paths'] {
   const text = (description: string, type: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
   return {
@@ -190,7 +229,11 @@ function otherPaths(): OpenApiDocument['paths'] {
         tags: ['documents'],
         summary: 'This document',
         description: 'The OpenAPI 3.1 description, generated from the contract. Public.',
-        responses: { '200': { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
+        security: [],
+        responses: {
+          '200': { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } },
+          ...refusalResponses([]),
+        },
       },
     },
     [`/api/${API_REFERENCE_PATH}`]: {
@@ -199,7 +242,8 @@ function otherPaths(): OpenApiDocument['paths'] {
         tags: ['documents'],
         summary: 'A readable reference page of this document',
         description: 'HTML rendered by the server from this document (no scripts, nothing loaded from elsewhere). Public.',
-        responses: { '200': text('The page', 'text/html') },
+        security: [],
+        responses: { '200': text('The page', 'text/html'), ...refusalResponses([]) },
       },
     },
     [`/api/${UPLOAD_IMAGE_PATH}/{file}`]: {
@@ -208,8 +252,9 @@ function otherPaths(): OpenApiDocument['paths'] {
         tags: ['documents'],
         summary: 'An operator-uploaded image (logo, favicon, banner), by its stored name',
         description: 'Public. Names are random; only exact stored names are served.',
+        security: [],
         parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': text('The image', 'image/*'), '404': { $ref: '#/components/responses/Refusal404' } },
+        responses: { '200': text('The image', 'image/*'), ...refusalResponses([404]) },
       },
     },
     [LIVE_SOCKET_PATH]: {
@@ -221,10 +266,22 @@ function otherPaths(): OpenApiDocument['paths'] {
           'Upgrade to a WebSocket. Send JSON messages (`LiveClientMessage`): `subscribe`/`unsubscribe` a match ' +
           '(at most 20), `auth` with the session token for balance pushes, `ping`. The server sends `MatchDelta` ' +
           'messages, `{type:"balance", payload}` after each money movement of the authenticated player, and ' +
-          'acknowledgements or `{type:"error", message, code}` (docs/sports.md).',
+          'acknowledgements or `{type:"error", message, code}` (docs/sports.md). The messages\' schemas are in ' +
+          "`x-websocket-messages`: OpenAPI describes HTTP exchanges, and a socket's messages are not one.",
+        security: [],
         responses: {
-          '101': { description: 'Switching protocols' },
-          '404': { $ref: '#/components/responses/Refusal404' },
+          '101': { description: 'Switching protocols: the connection is a WebSocket from here on' },
+          '404': { description: 'Not a WebSocket upgrade (a plain GET): no body' },
+          ...refusalResponses([]),
+          // Only 101 is a success here; the one status HTTP has for it is not a 2XX.
+          default: {
+            description: 'Any other answer is a refusal in the error envelope',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+          },
+        },
+        'x-websocket-messages': {
+          client: jsonSchema(liveClientMessageSchema, 'input'),
+          matchDelta: jsonSchema(matchDeltaSchema, 'output'),
         },
       },
     },
@@ -272,8 +329,13 @@ export function buildOpenApiDocument(endpoints: Record<string, Endpoint>, versio
     info: {
       title: 'Casino and sportsbook API',
       version,
+      // The operator's own API: publishing its description grants no licence. SPDX spells a
+      // licence of its own as LicenseRef-<name>.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description: `${INTRODUCTION}\n\n| Status | Codes |\n| --- | --- |\n${codeTable}`,
     },
+    // Relative: the site that serves this document (each operator's own origin) serves the API.
+    servers: [{ url: '/', description: 'The site that serves this document' }],
     jsonSchemaDialect: DIALECT,
     tags: tags.map((name) => ({
       name,
@@ -284,8 +346,6 @@ export function buildOpenApiDocument(endpoints: Record<string, Endpoint>, versio
       schemas: {
         ErrorEnvelope: jsonSchema(errorEnvelope, 'output'),
         WalletAnswer: jsonSchema(walletAnswerSchema, 'output'),
-        LiveClientMessage: jsonSchema(liveClientMessageSchema, 'input'),
-        MatchDelta: jsonSchema(matchDeltaSchema, 'output'),
       },
       responses,
       parameters: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/database';
+import type { StreamHealth } from '../feed';
 import { registerOperationsRoutes } from './operations.routes';
 import { createReadiness, type Readiness } from './readiness.service';
 
@@ -14,8 +15,10 @@ export function createOperationsModule(deps: {
   database: DatabaseHandle;
   redis?: Redis;
   logger: FastifyBaseLogger;
+  /** The live feed's stream on this instance, when the feed has one. */
+  streamHealth?: () => StreamHealth | undefined;
 }): OperationsModule {
-  const readiness = createReadiness(deps.database, deps.redis, deps.logger);
+  const readiness = createReadiness(deps.database, deps.redis, deps.logger, deps.streamHealth);
   return {
     readiness,
     registerRoutes(app) {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import { missingMigrations } from '../../db/migrate';
 import { AppError } from '../../lib/app-error';
+import { type StreamHealth, streamReadiness } from '../feed';
 
 /** A check that has not answered in this time has failed: the proxy must not wait on a stuck instance. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -29,9 +30,16 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
  * What `GET /api/ready` checks (docs/deploy.md): not shutting down, the database answers, every
  * migration this code knows is applied (read once until true: migrations never go away), and
  * Redis answers when configured. The answer is public: it names the failing part, and the
- * driver's error (addresses, hosts) goes to the log only.
+ * driver's error (addresses, hosts) goes to the log only. The live feed's stream is reported,
+ * never failed on: a word for the monitor, the details in the console and the metrics
+ * (docs/feeds-stream.md, "Readiness").
  */
-export function createReadiness(database: DatabaseHandle, redis: Redis | undefined, log: FastifyBaseLogger): Readiness {
+export function createReadiness(
+  database: DatabaseHandle,
+  redis: Redis | undefined,
+  log: FastifyBaseLogger,
+  streamHealth?: () => StreamHealth | undefined,
+): Readiness {
   let isShuttingDown = false;
   let areMigrationsCurrent = false;
   const refuse = (message: string): never => {
@@ -67,7 +75,13 @@ export function createReadiness(database: DatabaseHandle, redis: Redis | undefin
           refuse('Redis does not answer');
         }
       }
-      return { database: 'ok', migrations: 'current', redis: redis ? 'ok' : 'not configured' };
+      const stream = streamHealth?.();
+      return {
+        database: 'ok',
+        migrations: 'current',
+        redis: redis ? 'ok' : 'not configured',
+        feed: stream ? streamReadiness(stream) : 'not configured',
+      };
     },
   };
 }

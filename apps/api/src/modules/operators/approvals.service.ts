@@ -1,10 +1,12 @@
 import { paiseToRupees } from '@app/shared';
 import type { Db } from '../../db/database';
+import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuditLog } from './audit.service';
 import {
   decideApprovalRow,
+  endPendingApprovals,
   findApproval,
   findPendingApprovalByTarget,
   insertApproval,
@@ -15,8 +17,17 @@ import type { OperatorActor } from './operators.service';
 
 export type ApprovalKind = ApprovalRow['kind'];
 
-/** Carries out an approved request, as the operator who approved it; answers what changed. */
-export type ApprovalExecutor = (payload: unknown, approver: OperatorActor, requestedBy: number) => Promise<unknown>;
+/**
+ * Carries out an approved request, as the operator who approved it; answers what changed. It runs
+ * `options.within` in the act's own transaction (the request marked approved, its audit row), with
+ * the act's result, and claims `options.idempotency` there: the act and its approval commit together.
+ */
+export type ApprovalExecutor = (
+  payload: unknown,
+  approver: OperatorActor,
+  requestedBy: number,
+  options: { idempotency: IdempotencyClaim | null; within: (tx: Tx, result: unknown) => Promise<void> },
+) => Promise<unknown>;
 
 /**
  * Four-eyes (docs/operators.md): an act above the amount waits as a request until a second,
@@ -55,29 +66,48 @@ export function createApprovals(
       executors[kind] = executor;
     },
 
+    /**
+     * A request waits for a second operator. Written in one transaction with its audit row and the
+     * caller's Idempotency-Key (a retried request answers the same request id).
+     */
     async request(
       actor: OperatorActor,
       input: { kind: ApprovalKind; target: string; amount: number; summary: string; payload: unknown },
-    ): Promise<number> {
-      // A withdrawal waits once; a player may have several adjustments waiting.
-      if (input.kind === 'withdraw_approve' && (await findPendingApprovalByTarget(db, input.kind, input.target))) {
-        throw new AppError('CONFLICT', `A request for ${input.target} already waits for a second operator`);
-      }
-      const id = await insertApproval(db, {
-        kind: input.kind,
-        target: input.target,
-        amount: input.amount,
-        summary: input.summary.slice(0, 300),
-        payload: JSON.stringify(input.payload),
-        requested_by: actor.operatorId,
-        requested_at: clock.now(),
+      idempotency: IdempotencyClaim | null = null,
+    ): Promise<{ request_id: number }> {
+      return moneyTransaction(db, { userIds: [], idempotency, now: clock.now() }, async (tx) => {
+        // A withdrawal waits once; a player may have several adjustments waiting.
+        if (input.kind === 'withdraw_approve' && (await findPendingApprovalByTarget(tx, input.kind, input.target))) {
+          throw new AppError('CONFLICT', `A request for ${input.target} already waits for a second operator`);
+        }
+        const id = await insertApproval(tx, {
+          kind: input.kind,
+          target: input.target,
+          amount: input.amount,
+          summary: input.summary.slice(0, 300),
+          payload: JSON.stringify(input.payload),
+          requested_by: actor.operatorId,
+          requested_at: clock.now(),
+        });
+        await audit.record(
+          actor,
+          {
+            action: 'approval.request',
+            target: input.target,
+            after: { request_id: id, kind: input.kind, summary: input.summary },
+          },
+          tx,
+        );
+        return { request_id: id };
       });
-      await audit.record(actor, {
-        action: 'approval.request',
-        target: input.target,
-        after: { request_id: id, kind: input.kind, summary: input.summary },
-      });
-      return id;
+    },
+
+    /**
+     * The subject of waiting requests ended (a withdrawal cancelled, rejected or approved): they
+     * end too, rejected with the reason and no operator, in the transaction that ended it.
+     */
+    async endForSubject(tx: Tx, kind: ApprovalKind, target: string, reason: string): Promise<number> {
+      return endPendingApprovals(tx, kind, target, { decided_at: clock.now(), reason: reason.slice(0, 200) });
     },
 
     async list(status: ApprovalRow['status'] | undefined, page: number, limit: number) {
@@ -89,40 +119,47 @@ export function createApprovals(
       return findPendingApprovalByTarget(db, kind, target);
     },
 
-    async decide(actor: OperatorActor, id: number, decision: 'approve' | 'reject', reason: string | null) {
+    async decide(
+      actor: OperatorActor,
+      id: number,
+      decision: 'approve' | 'reject',
+      reason: string | null,
+      idempotency: IdempotencyClaim | null = null,
+    ) {
       const row = await findApproval(db, id);
       if (!row) throw new AppError('NOT_FOUND', `No approval request has id ${id}`);
-      if (row.status !== 'pending') throw new AppError('CONFLICT', `Request ${id} was already ${row.status}`);
       if (Number(row.requested_by) === actor.operatorId) {
         throw new AppError('REFUSED', 'A second operator must decide this request: you cannot approve or reject your own.');
       }
       const status = decision === 'approve' ? 'approved' : 'rejected';
-      // Claimed first, so two approvers at once cannot both carry it out.
-      if (!(await decideApprovalRow(db, id, { status, decided_by: actor.operatorId, decided_at: clock.now(), reason }))) {
-        throw new AppError('CONFLICT', `Request ${id} was decided by another operator just now`);
-      }
-      let result: unknown = null;
+      // Inside the act's transaction: decided once (a guarded update), audited, or rolled back with
+      // the act. Two approvers at once cannot both carry it out; a refused act leaves it waiting.
+      const settle = async (tx: Tx, result: unknown) => {
+        if (!(await decideApprovalRow(tx, id, { status, decided_by: actor.operatorId, decided_at: clock.now(), reason }))) {
+          const current = await findApproval(tx, id);
+          throw new AppError('CONFLICT', `Request ${id} was already ${current?.status ?? 'decided'}`);
+        }
+        await audit.record(
+          actor,
+          {
+            action: `approval.${decision}`,
+            target: row.target,
+            before: { request_id: id, status: 'pending', summary: row.summary },
+            after: { request_id: id, status, reason, result },
+          },
+          tx,
+        );
+      };
       if (decision === 'approve') {
         const executor = executors[row.kind];
-        try {
-          if (!executor) throw new Error(`No executor for ${row.kind}`);
-          result = await executor(JSON.parse(row.payload), actor, Number(row.requested_by));
-        } catch (error) {
-          // Not carried out: it waits again (the refusal says why).
-          await db
-            .updateTable('operator_approvals')
-            .set({ status: 'pending', decided_by: null, decided_at: null, reason: null })
-            .where('id', '=', id)
-            .execute();
-          throw error;
-        }
+        if (!executor) throw new Error(`No executor for ${row.kind}`);
+        await executor(JSON.parse(row.payload), actor, Number(row.requested_by), { idempotency, within: settle });
+      } else {
+        await moneyTransaction(db, { userIds: [], idempotency, now: clock.now() }, async (tx) => {
+          await settle(tx, null);
+          return { request_id: id };
+        });
       }
-      await audit.record(actor, {
-        action: `approval.${decision}`,
-        target: row.target,
-        before: { request_id: id, status: 'pending', summary: row.summary },
-        after: { request_id: id, status, reason, result },
-      });
       return wireRow(id);
     },
   };

@@ -5,6 +5,7 @@ export {
   type OperatorActor,
   type OperatorsService,
   type OperatorUser,
+  OPERATOR_ATTACK_FAILURES,
   OPERATOR_LOCK_AFTER_FAILURES,
   permissionsOf,
   SYSTEM_OPERATOR_NAME,

@@ -31,6 +31,18 @@ export const operatorCommands: AdminCommand[] = [
       }
     },
   },
+  {
+    name: 'operator unlock',
+    usage: 'operator unlock --name N   (lifts a lock-out after failed logins, from every address)',
+    options: ['name'],
+    async run(context) {
+      const { name, cleared } = await createOperatorsService(context.database.db, context.clock).unlock(
+        requireOption(context, 'name'),
+      );
+      context.print(`operator ${name} unlocked (${cleared} locked address${cleared === 1 ? '' : 'es'})`);
+      context.audit({ target: `operator:${name}`, before: null, after: { unlocked: true } });
+    },
+  },
   ...(['disable', 'enable'] as const).map((verb): AdminCommand => ({
     name: `operator ${verb}`,
     usage: `operator ${verb} --name N${verb === 'disable' ? '   (ends their console sessions)' : ''}`,

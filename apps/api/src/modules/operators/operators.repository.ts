@@ -25,23 +25,28 @@ export async function insertOperator(
   return Number(inserted.id);
 }
 
-export async function updateOperatorLogin(
-  db: Db,
-  id: number,
-  values: { failed_logins?: number; locked_until?: number | null; totp_last_step?: number },
-): Promise<void> {
-  await db.updateTable('operators').set(values).where('id', '=', id).execute();
-}
-
 /** Takes a TOTP step for a login: false when this step (or a later one) was already used. */
 export async function claimTotpStep(db: Db, id: number, step: number): Promise<boolean> {
   const result = await db
     .updateTable('operators')
-    .set({ totp_last_step: step, failed_logins: 0, locked_until: null })
+    .set({ totp_last_step: step })
     .where('id', '=', id)
     .where('totp_last_step', '<', step)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the operator logged in from this address since `since` (a known address). */
+export async function hasOperatorLoginFrom(db: Db, operatorId: number, ip: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator_sessions')
+    .select('id')
+    .where('operator_id', '=', operatorId)
+    .where('ip', '=', ip)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertOperatorSession(
@@ -152,6 +157,23 @@ export async function decideApprovalRow(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every pending request of a kind about a target (its subject ended); answers how many. */
+export async function endPendingApprovals(
+  db: Db,
+  kind: ApprovalRow['kind'],
+  target: string,
+  values: { decided_at: number; reason: string },
+): Promise<number> {
+  const result = await db
+    .updateTable('operator_approvals')
+    .set({ status: 'rejected', decided_by: null, ...values })
+    .where('kind', '=', kind)
+    .where('target', '=', target)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function listApprovals(

@@ -5,16 +5,17 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
 import { RetryLaterError } from '../../plugins/error-handler';
+import { claimThrottleAttempt, clearThrottleAttempts, clearThrottleAttemptsByPrefix } from '../auth';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../users';
 import {
   claimTotpStep,
   endOperatorSession,
   findLiveOperatorSession,
   findOperatorByNameKey,
+  hasOperatorLoginFrom,
   insertOperator,
   insertOperatorSession,
   touchOperatorSession,
-  updateOperatorLogin,
 } from './operators.repository';
 import { matchTotp, newTotpSecret, otpauthUrl, totpStep } from './totp';
 
@@ -31,9 +32,21 @@ export interface OperatorUser extends OperatorActor {
   sessionId: number;
 }
 
-/** Failed logins in a row that lock an operator out, and for how long. */
+/**
+ * The lock-out (docs/operators.md, "Lock-out"): checks of one operator from one address per
+ * window; past it that address waits for the window to end. An outsider locks out only their own
+ * address, never the operator.
+ */
 export const OPERATOR_LOCK_AFTER_FAILURES = 5;
 export const OPERATOR_LOCK_MS = 15 * 60_000;
+/**
+ * Checks of one operator from every address per window. Past it the operator is under attack:
+ * only an address the operator logged in from in the last KNOWN_ADDRESS_DAYS is still checked.
+ */
+export const OPERATOR_ATTACK_FAILURES = 20;
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+const pairKey = (operatorId: number, ip: string) => `operator-pair:${operatorId}:${ip}`;
+const operatorKey = (operatorId: number) => `operator:${operatorId}`;
 /** A session's last-seen time is written at most this often (each call would be a write otherwise). */
 const TOUCH_EVERY_MS = 15_000;
 export const SYSTEM_OPERATOR_NAME = 'system';
@@ -109,38 +122,49 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
     },
 
     /**
-     * Password and TOTP code. Each failure counts; OPERATOR_LOCK_AFTER_FAILURES in a row lock the
-     * operator out for OPERATOR_LOCK_MS (429). A code is accepted once (RFC 6238 §5.2).
+     * Password and TOTP code (docs/operators.md, "Lock-out"). Each check first claims an attempt
+     * of the operator from this address, and of the operator from anywhere, in one statement each
+     * (so parallel guesses share the allowance, in any process); a good login gives them back. A
+     * code is accepted once (RFC 6238 §5.2). `onFailure` hears every refused check (the audit).
      */
-    async login(input: { user_name: string; password: string; totp: string; ip: string }) {
+    async login(
+      input: { user_name: string; password: string; totp: string; ip: string },
+      onFailure?: (failure: { operatorId: number | null; name: string; reason: string }) => Promise<void>,
+    ) {
       const now = clock.now();
       const row = await findOperatorByNameKey(db, operatorNameKey(input.user_name));
       if (!row || !row.password_hash || !row.totp_secret || Number(row.is_active) !== 1) {
         // The same work as a real check, so a missing name does not answer faster.
         dummyHash ??= hashPassword('not an operator’s password');
         await verifyPassword(await dummyHash, input.password);
+        await onFailure?.({
+          operatorId: row ? Number(row.id) : null,
+          name: input.user_name,
+          reason: 'unknown or disabled operator',
+        });
         throw refused();
       }
       const id = Number(row.id);
-      if (row.locked_until !== null && Number(row.locked_until) > now) {
-        throw new RetryLaterError(
-          'RATE_LIMITED',
-          'Too many failed logins: this operator is locked for a while. Please try again later.',
-          Math.ceil((Number(row.locked_until) - now) / 1000),
+      const lockedOut = (message: string) => new RetryLaterError('RATE_LIMITED', message, Math.ceil(OPERATOR_LOCK_MS / 1000));
+      if (!(await claimThrottleAttempt(db, pairKey(id, input.ip), now, OPERATOR_LOCK_MS, OPERATOR_LOCK_AFTER_FAILURES))) {
+        throw lockedOut('Too many failed logins from this address: please try again later, or ask an owner to unlock you.');
+      }
+      const isAccountClaimed =
+        (await claimThrottleAttempt(db, operatorKey(id), now, OPERATOR_LOCK_MS, OPERATOR_ATTACK_FAILURES)) > 0;
+      if (!isAccountClaimed && !(await hasOperatorLoginFrom(db, id, input.ip, now - KNOWN_ADDRESS_MS))) {
+        throw lockedOut(
+          'This operator has had many failed logins: only an address it logged in from before is accepted now. Ask an owner to unlock you.',
         );
       }
-      const fail = async () => {
-        const failures = Number(row.failed_logins) + 1;
-        const lock = failures >= OPERATOR_LOCK_AFTER_FAILURES;
-        await updateOperatorLogin(db, id, {
-          failed_logins: lock ? 0 : failures,
-          locked_until: lock ? now + OPERATOR_LOCK_MS : null,
-        });
+      const fail = async (reason: string) => {
+        await onFailure?.({ operatorId: id, name: row.name, reason });
         return refused();
       };
-      if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
+      if (!(await verifyPassword(row.password_hash, input.password))) throw await fail('wrong password');
       const step = matchTotp(row.totp_secret, input.totp, now, Number(row.totp_last_step));
-      if (step === null || !(await claimTotpStep(db, id, step))) throw await fail();
+      if (step === null || !(await claimTotpStep(db, id, step))) throw await fail('wrong or used code');
+      // A good login: this address and the operator start afresh.
+      await clearThrottleAttempts(db, [pairKey(id, input.ip), operatorKey(id)]);
       const token = newToken();
       await insertOperatorSession(db, {
         operator_id: id,
@@ -150,6 +174,16 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         last_seen_at: now,
       });
       return { token, operatorId: id, name: row.name, role: row.role };
+    },
+
+    /** Lifts an operator's lock-out from every address (`operator unlock`, an owner's act). */
+    async unlock(name: string): Promise<{ name: string; cleared: number }> {
+      const row = await findOperatorByNameKey(db, operatorNameKey(name));
+      if (!row || row.name_key === SYSTEM_OPERATOR_NAME) throw new AppError('NOT_FOUND', `No operator is named ${name}`);
+      const id = Number(row.id);
+      const cleared = await clearThrottleAttemptsByPrefix(db, `operator-pair:${id}:`);
+      await clearThrottleAttempts(db, [operatorKey(id)]);
+      return { name: row.name, cleared };
     },
 
     /** The live session of a console token, or 401: none, ended, idle too long, or a player's token. */
@@ -169,8 +203,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
 
     logout: (sessionId: number) => endOperatorSession(db, sessionId, clock.now()),
 
-    list: () =>
-      db.selectFrom('operators').select(['name', 'role', 'is_active', 'locked_until', 'created_at']).orderBy('id').execute(),
+    list: () => db.selectFrom('operators').select(['name', 'role', 'is_active', 'created_at']).orderBy('id').execute(),
 
     /** A disabled operator cannot log in, and their console sessions end now. */
     async setActive(name: string, isActive: boolean) {

@@ -12,8 +12,6 @@ export interface OperatorsTable {
   totp_secret: string | null;
   /** The last time step whose code was accepted: each code once, none older after it. */
   totp_last_step: Generated<number>;
-  failed_logins: Generated<number>;
-  locked_until: number | null;
   is_active: Generated<number>;
   created_at: number;
 }

@@ -20,6 +20,7 @@ import type { SettingsService } from '../settings';
 import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
 import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
 import {
+  type CallbackOrder,
   countCreditedDeposits,
   creditDeposit,
   findDeposit,
@@ -29,14 +30,26 @@ import {
   lockDeposit,
   moveDeposit,
   setDepositPayment,
+  setPaymentEventOutcome,
 } from './payments.repository';
+import type { DepositRowDb } from './payments.table';
 
 /**
  * A rule every deposit must pass before its order is created (a responsible-play deposit limit):
  * it runs under the player's lock, in the transaction that creates the order, and refuses by
  * throwing an AppError (docs/payments.md, "Deposit checks").
  */
-export type DepositCheck = (executor: Db, deposit: { userId: number; amountPaise: number }) => Promise<void>;
+export type DepositCheck = (executor: Db, deposit: DepositToCheck) => Promise<void>;
+
+export interface DepositToCheck {
+  userId: number;
+  amountPaise: number;
+  /**
+   * A late payment's order (paid after it was abandoned or failed): when it was made, so a limit
+   * whose window no longer holds it lets it pass. Absent for a new order (now).
+   */
+  orderCreatedAt?: number;
+}
 
 /** Test-only hooks: a crash between a callback's receipt and its credit (apps/api/test). */
 export interface PaymentTestHooks {
@@ -54,6 +67,12 @@ export interface DepositService {
   applyPaymentEvent(gatewayCode: string, event: Extract<GatewayEvent, { orderId: string }>): Promise<CallbackOutcome>;
   /** Asks the gateway about deposits left pending and settles them; resolves to how many changed. */
   reconcile(): Promise<number>;
+  /**
+   * An operator settles a held order (docs/payments.md, "Late payments"): `credit` credits it if
+   * the deposit checks pass now (else refused with their reason), `refunded` records that the
+   * payment was given back at the gateway.
+   */
+  settleHeld(orderId: string, decision: 'credit' | 'refunded'): Promise<DepositRowDb>;
 }
 
 /** Our order ids: 'D' and 24 random hex characters (contract ORDER_ID_PATTERN). */
@@ -63,7 +82,10 @@ function newOrderId(): string {
 
 /** A pending order older than this is asked about at the gateway (its callback may have been lost). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
-/** A payment the payer has not finished after this long is abandoned (a late success still credits). */
+/**
+ * A payment the payer has not finished after this long is abandoned: closed at the gateway first
+ * (docs/payments.md, "Late payments"), as long as the sandbox's page lets a payer take.
+ */
 export const ABANDON_AFTER_MS = 60 * 60_000;
 const RECONCILE_BATCH = 50;
 /**
@@ -88,6 +110,26 @@ export interface DepositServiceDeps {
 
 export function createDepositService(deps: DepositServiceDeps): DepositService {
   const { db, clock, money, bonuses, settings, gateway, depositChecks } = deps;
+
+  /** The first refusal of the deposit checks for a deposit, or null when they all pass. */
+  async function refusalOf(tx: Tx, deposit: DepositToCheck): Promise<AppError | null> {
+    try {
+      for (const check of depositChecks) await check(tx, deposit);
+      return null;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return error;
+      throw error;
+    }
+  }
+
+  /** Credits a locked order (its player locked too) and grants the first deposit's bonus. */
+  async function credit(tx: Tx, config: GlobalSettings, order: CallbackOrder, gatewayCode: string): Promise<void> {
+    const userId = Number(order.user_id);
+    const amount = Number(order.amount);
+    const transactionId = await money.depositCredit(tx, { userId, amount, orderId: order.order_id, gateway: gatewayCode });
+    await creditDeposit(tx, order.order_id, transactionId, clock.now());
+    await grantFirstDepositBonus(tx, config, { userId, orderId: order.order_id, amount });
+  }
 
   /** The first deposit's bonus, when the operator configured one, through the bonus rules (docs/wallet.md). */
   async function grantFirstDepositBonus(
@@ -180,11 +222,12 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       // Another player's order is as unknown as one that never was.
       if (!order || Number(order.user_id) !== caller.userId) throw new AppError('NOT_FOUND', 'No such deposit');
       // A payer who left the gateway's page hears so at once; a payment is still credited only by
-      // its callback (or the reconciliation), never by a page asking.
+      // its callback (or the reconciliation, or the gateway's answer when closing a left page).
       if (order.status === 'pending' && order.redirect_url && shouldAskGateway(order.order_id)) {
         try {
           const remote = await gateway.fetchPaymentStatus(order.order_id);
-          if (remote.status === 'abandoned' && (await moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now()))) {
+          const event = { orderId: order.order_id, amountPaise: Number(order.amount), currency: order.currency };
+          if (remote.status === 'abandoned' && (await closeAbandoned(order, event))) {
             order = (await findDeposit(db, orderId)) ?? order;
           }
         } catch (error) {
@@ -214,8 +257,11 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         const userId = Number(fresh.user_id);
         await lockPlayerOfLockedRow(tx, userId);
         const isSuccess = event.type === 'payment.succeeded';
-        // Credited is final; a success wins over an earlier failure or abandonment (the payer paid).
-        const changes = isSuccess ? fresh.status !== 'credited' : fresh.status === 'pending' || fresh.status === 'abandoned';
+        // Credited is final; a success after a failure or an abandonment is a late payment (below).
+        // A held or refunded order is an operator's to settle: the gateway's word changes nothing.
+        const changes = isSuccess
+          ? fresh.status === 'pending' || fresh.status === 'failed' || fresh.status === 'abandoned'
+          : fresh.status === 'pending' || fresh.status === 'abandoned';
         const isNew = await insertPaymentEvent(tx, {
           gateway: gatewayCode,
           event_id: event.eventId,
@@ -232,11 +278,52 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
           await moveDeposit(tx, event.orderId, ['pending', 'abandoned'], 'failed', now);
           return 'processed';
         }
-        const amount = Number(fresh.amount);
-        const transactionId = await money.depositCredit(tx, { userId, amount, orderId: fresh.order_id, gateway: gatewayCode });
-        await creditDeposit(tx, event.orderId, transactionId, now);
-        await grantFirstDepositBonus(tx, config, { userId, orderId: fresh.order_id, amount });
+        // A late payment stopped counting toward the deposit limits when its order ended: it is
+        // credited only if the deposit checks pass now, else held for an operator (never past a limit).
+        if (fresh.status !== 'pending') {
+          const refusal = await refusalOf(tx, {
+            userId,
+            amountPaise: Number(fresh.amount),
+            orderCreatedAt: Number(fresh.created_at),
+          });
+          if (refusal) {
+            await moveDeposit(tx, event.orderId, [fresh.status], 'held', now);
+            await setPaymentEventOutcome(tx, gatewayCode, event.eventId, 'held');
+            deps.logger?.warn(
+              { orderId: fresh.order_id, reason: refusal.message },
+              'payments: a late payment is held for an operator: crediting it would pass a deposit check',
+            );
+            return 'processed';
+          }
+        }
+        await credit(tx, config, fresh, gatewayCode);
         return 'processed';
+      });
+    },
+
+    async settleHeld(orderId, decision) {
+      const config = await settings.getSettings();
+      return moneyTransaction(db, { userIds: [], now: clock.now() }, async (tx) => {
+        // The order first, then its player: the callbacks' lock order (docs/payments.md, "Callback rules").
+        const order = await lockDeposit(tx, orderId);
+        if (!order) throw new AppError('NOT_FOUND', `No deposit order ${orderId}`);
+        if (order.status !== 'held') throw new AppError('REFUSED', `Deposit ${orderId} is ${order.status}, not held`);
+        const userId = Number(order.user_id);
+        await lockPlayerOfLockedRow(tx, userId);
+        if (decision === 'refunded') {
+          await moveDeposit(tx, orderId, ['held'], 'refunded', clock.now());
+        } else {
+          const refusal = await refusalOf(tx, {
+            userId,
+            amountPaise: Number(order.amount),
+            orderCreatedAt: Number(order.created_at),
+          });
+          if (refusal) throw refusal;
+          await credit(tx, config, order, order.gateway);
+        }
+        const row = await findDeposit(tx, orderId);
+        if (!row) throw new Error(`Deposit ${orderId} vanished`);
+        return row;
       });
     },
 
@@ -245,7 +332,24 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       let changed = 0;
       for (const order of await listPendingDepositsBefore(db, now - RECONCILE_AFTER_MS, RECONCILE_BATCH)) {
         try {
-          if (await settleFromGateway(order)) changed += 1;
+          const remote = order.redirect_url ? await gateway.fetchPaymentStatus(order.order_id) : { status: 'unknown' as const };
+          const event = {
+            orderId: order.order_id,
+            amountPaise: remote.amountPaise ?? Number(order.amount),
+            currency: remote.currency ?? order.currency,
+          };
+          if (remote.status === 'succeeded' || remote.status === 'failed') {
+            const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
+            // The same event id for every poll that finds it: the poll settles an order once, like a callback.
+            const outcome = await service.applyPaymentEvent(order.gateway, {
+              ...event,
+              type,
+              eventId: `status:${type}:${order.order_id}`,
+            });
+            if (outcome === 'processed') changed += 1;
+          } else if (remote.status === 'abandoned' || Number(order.created_at) < now - ABANDON_AFTER_MS) {
+            if (await closeAbandoned(order, event)) changed += 1;
+          }
         } catch (error) {
           deps.logger?.warn({ err: error, orderId: order.order_id }, 'payments: a pending deposit could not be settled');
         }
@@ -266,30 +370,23 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
   }
 
   /**
-   * The reconciliation: asks the gateway about a pending order and settles it as its callback
-   * would — paid or failed once (the same event id whoever asks), abandoned when the payer left
-   * the page or never finished within the hour. True when the order changed.
+   * A payment the payer left (or never finished within the hour): closed at the gateway first, so
+   * its page takes no late payment; paid meanwhile, it is credited. True when the order changed.
    */
-  async function settleFromGateway(order: NonNullable<Awaited<ReturnType<typeof findDeposit>>>): Promise<boolean> {
-    const remote = order.redirect_url ? await gateway.fetchPaymentStatus(order.order_id) : { status: 'unknown' as const };
-    const event = {
-      orderId: order.order_id,
-      amountPaise: remote.amountPaise ?? Number(order.amount),
-      currency: remote.currency ?? order.currency,
-    };
-    if (remote.status === 'succeeded' || remote.status === 'failed') {
-      const type = remote.status === 'succeeded' ? ('payment.succeeded' as const) : ('payment.failed' as const);
-      // The same event id for every poll that finds it: the poll settles an order once, like a callback.
+  async function closeAbandoned(
+    order: NonNullable<Awaited<ReturnType<typeof findDeposit>>>,
+    event: { orderId: string; amountPaise: number; currency: string },
+  ): Promise<boolean> {
+    const closed = await gateway.cancelPayment(order.order_id);
+    if (closed.status === 'succeeded') {
       const outcome = await service.applyPaymentEvent(order.gateway, {
         ...event,
-        type,
-        eventId: `status:${type}:${order.order_id}`,
+        type: 'payment.succeeded',
+        eventId: `status:payment.succeeded:${order.order_id}`,
       });
       return outcome === 'processed';
     }
-    const isOld = Number(order.created_at) < clock.now() - ABANDON_AFTER_MS;
-    if (remote.status === 'abandoned' || isOld) return moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now());
-    return false;
+    return moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now());
   }
   return service;
 }

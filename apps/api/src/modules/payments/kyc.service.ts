@@ -1,5 +1,6 @@
 import { ageOn, type KycStatus, MAX_KYC_DOCUMENT_BYTES, MIN_PLAYER_AGE_YEARS, reportDay } from '@app/shared';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -25,9 +26,9 @@ export interface KycService {
   status(caller: PaymentCaller): Promise<{ status: KycStatus; reason?: string }>;
   /** Refuses (422 IDENTITY_REQUIRED) unless the player's identity is approved. */
   assertApproved(userId: number): Promise<void>;
-  list(
-    status: KycRowDb['status'] | null,
-  ): Promise<(Awaited<ReturnType<typeof listKycSubmissions>>[number] & { document_path: string })[]>;
+  list(status: KycRowDb['status'] | null): Promise<Awaited<ReturnType<typeof listKycSubmissions>>>;
+  /** The document of a player's latest submission, for an operator's review; undefined when there is none. */
+  document(userName: string): Promise<{ contentType: string; bytes: Buffer } | undefined>;
   review(userName: string, decision: 'approved' | 'rejected', reason: string | null): Promise<KycRowDb>;
 }
 
@@ -60,21 +61,29 @@ export function createKycService(deps: {
         throw new AppError('REFUSED', `You must be ${MIN_PLAYER_AGE_YEARS} or older to play for real money`);
       if (document.byteLength === 0) throw new AppError('BAD_REQUEST', 'document is empty');
       if (document.byteLength > MAX_KYC_DOCUMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'document must be at most 5 MB');
-      const stored = await documents.store(document);
+      const checked = await documents.check(document);
+      const waiting = () =>
+        new AppError('REFUSED', 'Your documents are being checked; you can send new ones if they are rejected');
       try {
-        await insertKycSubmission(db, {
-          user_id: caller.userId,
-          legal_name: legalName,
-          date_of_birth: dateOfBirth,
-          document_name: stored.name,
-          document_type: stored.contentType,
-          status: 'submitted',
-          reason: null,
-          created_at: clock.now(),
-          reviewed_at: null,
+        // The submission and its document together; the database keeps one submission waiting per
+        // player (a partial unique index), so parallel submissions store one.
+        await writeTransaction(db, async (tx) => {
+          const now = clock.now();
+          const id = await insertKycSubmission(tx, {
+            user_id: caller.userId,
+            legal_name: legalName,
+            date_of_birth: dateOfBirth,
+            document_name: checked.name,
+            document_type: checked.contentType,
+            status: 'submitted',
+            reason: null,
+            created_at: now,
+            reviewed_at: null,
+          });
+          await documents.store(tx, id, checked, document, now);
         });
       } catch (error) {
-        await documents.remove(stored.name);
+        if (isUniqueViolation(error)) throw waiting();
         throw error;
       }
       return { status: 'submitted' };
@@ -97,9 +106,12 @@ export function createKycService(deps: {
       throw new AppError('IDENTITY_REQUIRED', message);
     },
 
-    async list(status) {
-      const rows = await listKycSubmissions(db, status, 200);
-      return rows.map((row) => ({ ...row, document_path: documents.pathOf(row.document_name) }));
+    list: (status) => listKycSubmissions(db, status, 200),
+
+    async document(userName) {
+      const user = await findUserByNameKey(db, userNameKey(userName));
+      const latest = user ? await latestKycSubmission(db, Number(user.id)) : undefined;
+      return latest ? documents.read({ ...latest, id: Number(latest.id) }) : undefined;
     },
 
     async review(userName, decision, reason) {

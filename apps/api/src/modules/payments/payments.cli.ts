@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { paiseToRupees, WITHDRAW_STATUSES, type WithdrawStatus } from '@app/shared';
 import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { AppError } from '../../lib/app-error';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
 import { createSettingsService } from '../settings';
@@ -76,6 +79,19 @@ export const paymentCommands: AdminCommand[] = [
     },
   },
   {
+    name: 'kyc document',
+    usage: "kyc document --name N --out FILE   (writes the latest submission's document, readable by you only)",
+    options: ['name', 'out'],
+    async run(context) {
+      const name = requireOption(context, 'name');
+      const document = await paymentsOf(context).kyc.document(name);
+      if (!document) throw new AppError('NOT_FOUND', `${name} has sent no identity documents`);
+      const file = path.resolve(requireOption(context, 'out'));
+      await writeFile(file, document.bytes, { mode: 0o600 });
+      context.print(`${document.contentType}, ${document.bytes.length} bytes: ${file}`);
+    },
+  },
+  {
     name: 'kyc list',
     usage: 'kyc list [--status submitted|approved|rejected]',
     options: ['status'],
@@ -94,7 +110,7 @@ export const paymentCommands: AdminCommand[] = [
             `legal name: ${row.legal_name}`,
             `born ${row.date_of_birth}`,
             `sent ${date(row.created_at)}`,
-            `document: ${row.document_path}`,
+            `document: ${row.document_type} (kyc document --name ${row.user_name} --out FILE)`,
             row.reason ? `reason: ${row.reason}` : '',
           ]
             .filter(Boolean)

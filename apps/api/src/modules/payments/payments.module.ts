@@ -12,7 +12,7 @@ import { createKycDocumentStore } from './kyc-documents';
 import { createKycService, type KycService } from './kyc.service';
 import { createPaymentReports, describePayments } from './payment-reports.service';
 import { registerPaymentRoutes } from './payments.routes';
-import { createWithdrawalService, PAYOUT_JOB, type WithdrawalService } from './withdrawals.service';
+import { createWithdrawalService, PAYOUT_JOB, type WithdrawalService, type WithdrawalServiceDeps } from './withdrawals.service';
 
 /** How often an instance's turn asks the gateway about deposits and payouts it never heard back on. */
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -42,12 +42,14 @@ export interface PaymentsModuleDeps {
   depositChecks?: readonly DepositCheck[];
   testHooks?: PaymentTestHooks;
   logger?: FastifyBaseLogger;
+  /** Hears a withdrawal leave `pending`, in its transaction (a four-eyes request about it ends). */
+  onWithdrawalLeftPending?: WithdrawalServiceDeps['onLeftPending'];
 }
 
 export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const { db, clock, config, money, bonuses, settings, logger, testHooks } = deps;
   const gateway = createGateway({ db, clock, config });
-  const kyc = createKycService({ db, clock, settings, documents: createKycDocumentStore(config.KYC_DOCUMENT_DIR) });
+  const kyc = createKycService({ db, clock, settings, documents: createKycDocumentStore(db, config.KYC_DOCUMENT_DIR) });
   const deposits = createDepositService({
     db,
     clock,
@@ -59,7 +61,17 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
     testHooks,
     logger,
   });
-  const withdrawals = createWithdrawalService({ db, clock, money, settings, gateway, kyc, testHooks, logger });
+  const withdrawals = createWithdrawalService({
+    db,
+    clock,
+    money,
+    settings,
+    gateway,
+    kyc,
+    testHooks,
+    logger,
+    ...(deps.onWithdrawalLeftPending ? { onLeftPending: deps.onWithdrawalLeftPending } : {}),
+  });
   const reports = createPaymentReports(db, clock, settings);
   deps.statement?.describeSubjects('payment', describePayments);
   return {

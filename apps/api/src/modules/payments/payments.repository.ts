@@ -7,6 +7,7 @@ import type {
   DepositRowDb,
   DestinationRowDb,
   KycRowDb,
+  KycDocumentsTable,
   KycSubmissionsTable,
   PaymentDepositsTable,
   PaymentDestinationsTable,
@@ -36,7 +37,7 @@ const selectOrderLocked = reusableQuery(
   (db: Db, orderId: string) => {
     const query = db
       .selectFrom('payment_deposits')
-      .select(['order_id', 'user_id', 'amount', 'currency', 'gateway', 'status'])
+      .select(['order_id', 'user_id', 'amount', 'currency', 'gateway', 'status', 'created_at'])
       .where('order_id', '=', orderId);
     return isPostgres(db) ? query.forUpdate() : query;
   },
@@ -63,7 +64,10 @@ const insertEventOnce = reusableQuery(
 );
 
 /** What a gateway's callback reads of its order. */
-export type CallbackOrder = Pick<DepositRowDb, 'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status'>;
+export type CallbackOrder = Pick<
+  DepositRowDb,
+  'order_id' | 'user_id' | 'amount' | 'currency' | 'gateway' | 'status' | 'created_at'
+>;
 
 /** The order, locked until the transaction ends (PostgreSQL; SQLite's write lock covers it). */
 export async function lockDeposit(tx: Tx, orderId: string): Promise<CallbackOrder | undefined> {
@@ -91,6 +95,16 @@ export async function setDepositPayment(
 }
 
 /** Moves an order from one of `from` to `to`; false when it was in none of them. */
+/** What processing an event did, when it turned out otherwise than first recorded (a payment held). */
+export async function setPaymentEventOutcome(db: Db, gateway: string, eventId: string, outcome: string): Promise<void> {
+  await db
+    .updateTable('payment_events')
+    .set({ outcome })
+    .where('gateway', '=', gateway)
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
 export async function moveDeposit(
   db: Db,
   orderId: string,
@@ -350,8 +364,21 @@ export async function withdrawalTotals(db: Db, userId: number, window: TimeWindo
 
 // Identity checks
 
-export async function insertKycSubmission(db: Db, row: Insertable<KycSubmissionsTable>): Promise<void> {
-  await db.insertInto('kyc_submissions').values(row).execute();
+export async function insertKycSubmission(db: Db, row: Insertable<KycSubmissionsTable>): Promise<number> {
+  const inserted = await db.insertInto('kyc_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function insertKycDocument(db: Db, row: Insertable<KycDocumentsTable>): Promise<void> {
+  await db.insertInto('kyc_documents').values(row).execute();
+}
+
+export function findKycDocument(db: Db, submissionId: number) {
+  return db
+    .selectFrom('kyc_documents')
+    .select(['content_type', 'bytes'])
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
 }
 
 /** A player's latest submission: it is their identity state. */
@@ -369,7 +396,17 @@ export function listKycSubmissions(db: Db, status: KycRowDb['status'] | null, li
   let query = db
     .selectFrom('kyc_submissions as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'u.user_name', 'k.legal_name', 'k.date_of_birth', 'k.document_name', 'k.status', 'k.reason', 'k.created_at'])
+    .select([
+      'k.id',
+      'u.user_name',
+      'k.legal_name',
+      'k.date_of_birth',
+      'k.document_name',
+      'k.document_type',
+      'k.status',
+      'k.reason',
+      'k.created_at',
+    ])
     .orderBy('k.id', 'desc')
     .limit(limit);
   if (status) query = query.where('k.status', '=', status);
@@ -392,8 +429,10 @@ export async function reviewKycSubmission(
 }
 
 /**
- * What a player deposited since a moment, in paise: orders pending or credited (a declined or
- * abandoned payment counts for nothing). Responsible play's deposit limits count these.
+ * What a player deposited since a moment, in paise: orders credited, or pending (they can still be
+ * paid). A declined or abandoned order counts for nothing: it can no longer be paid; nor does a
+ * held one, which is credited only once the checks let it (docs/payments.md, "Late payments").
+ * Deposit limits count these.
  */
 export async function sumDepositsSince(db: Db, userId: number, since: number): Promise<number> {
   const row = await db

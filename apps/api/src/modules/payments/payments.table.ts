@@ -73,6 +73,14 @@ export interface KycSubmissionsTable {
   reviewed_at: number | null;
 }
 
+/** A submission's document (migration 0170): in the database, so every instance reads it. */
+export interface KycDocumentsTable {
+  submission_id: number;
+  content_type: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
 export interface PaymentGatewaySecretsTable {
   gateway: string;
   secret: string;
@@ -118,6 +126,7 @@ declare module '../../db/schema' {
     payment_withdrawals: PaymentWithdrawalsTable;
     payment_events: PaymentEventsTable;
     kyc_submissions: KycSubmissionsTable;
+    kyc_documents: KycDocumentsTable;
     payment_gateway_secrets: PaymentGatewaySecretsTable;
     sandbox_payments: SandboxPaymentsTable;
     sandbox_payouts: SandboxPayoutsTable;

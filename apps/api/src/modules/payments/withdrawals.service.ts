@@ -15,10 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { enqueueJob } from '../../db/jobs';
 import { recordNotice } from '../notices';
-import { moneyTransaction } from '../../db/unit-of-work';
+import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Money } from '../money';
+import type { Money, OperatorActOptions } from '../money';
 import type { SettingsService } from '../settings';
 import type { CallbackOutcome, PaymentTestHooks } from './deposits.service';
 import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
@@ -58,9 +58,9 @@ export interface WithdrawalService {
   ): Promise<{ withdraw_id: number; status: 'pending' }>;
   cancelWithdraw(caller: PaymentCaller, withdrawId: number): Promise<{ withdraw_id: number; status: 'cancelled' }>;
   /** Operator: a pending withdrawal goes to the gateway (a durable payout job). */
-  approve(withdrawId: number): Promise<WithdrawalRowDb>;
+  approve(withdrawId: number, options?: OperatorActOptions<WithdrawalRowDb>): Promise<WithdrawalRowDb>;
   /** Operator: a pending withdrawal is refused with a reason; its money goes back to cash. */
-  reject(withdrawId: number, reason: string): Promise<WithdrawalRowDb>;
+  reject(withdrawId: number, reason: string, options?: OperatorActOptions<WithdrawalRowDb>): Promise<WithdrawalRowDb>;
   /** The payout job: asks the gateway to pay an approved withdrawal (idempotent). */
   requestPayout(withdrawId: number): Promise<void>;
   /** A verified payout.paid or payout.failed from the gateway. */
@@ -108,6 +108,11 @@ export interface WithdrawalServiceDeps {
   kyc: KycService;
   testHooks?: PaymentTestHooks;
   logger?: FastifyBaseLogger;
+  /**
+   * Hears, in the transaction that moves it, a withdrawal leaving `pending` (approved, rejected or
+   * cancelled): a four-eyes request about it ends with it (docs/operators.md, "Four-eyes").
+   */
+  onLeftPending?: (tx: Tx, withdrawId: number, status: WithdrawStatus) => Promise<void>;
 }
 
 export function createWithdrawalService(deps: WithdrawalServiceDeps): WithdrawalService {
@@ -132,7 +137,11 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
     from: readonly WithdrawStatus[],
     to: WithdrawStatus,
     reason: string | null,
-    options: { idempotency?: PaymentCaller['idempotency']; sessionId?: number | null } = {},
+    options: {
+      idempotency?: PaymentCaller['idempotency'];
+      sessionId?: number | null;
+      within?: (tx: Tx, row: WithdrawalRowDb) => Promise<void>;
+    } = {},
   ): Promise<WithdrawalRowDb> {
     const id = Number(row.id);
     const userId = Number(row.user_id);
@@ -141,6 +150,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         const current = await findWithdrawal(tx, id);
         throw new AppError('REFUSED', `Withdrawal ${id} is ${current?.status ?? 'gone'} and can no longer be ${to}`);
       }
+      if (from.includes('pending')) await deps.onLeftPending?.(tx, id, to);
       await money.withdrawalRelease(tx, {
         userId,
         amount: Number(row.amount),
@@ -160,6 +170,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
       }
       const updated = await findWithdrawal(tx, id);
       if (!updated) throw new Error(`Withdrawal ${id} vanished`);
+      await options.within?.(tx, updated);
       return updated;
     });
   }
@@ -171,20 +182,24 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         destination.kind === 'upi'
           ? `upi:${destination.upi_id.toLowerCase()}`
           : `bank:${destination.ifsc}:${destination.account_number}`;
-      const existing = await findDestinationByKey(db, caller.userId, key);
-      if (existing) return Number(existing.id);
-      if ((await listDestinations(db, caller.userId)).length >= MAX_DESTINATIONS) {
-        throw new AppError('REFUSED', `You can keep at most ${MAX_DESTINATIONS} payout destinations`);
-      }
-      return saveDestination(db, {
-        user_id: caller.userId,
-        kind: destination.kind,
-        destination_key: key,
-        upi_id: destination.kind === 'upi' ? destination.upi_id : null,
-        account_number: destination.kind === 'bank' ? destination.account_number : null,
-        ifsc: destination.kind === 'bank' ? destination.ifsc : null,
-        holder_name: destination.kind === 'bank' ? destination.holder_name : null,
-        created_at: clock.now(),
+      // Counted and written under the player's lock (PostgreSQL; SQLite's one writer covers it), so
+      // parallel additions cannot all see room under the cap.
+      return moneyTransaction(db, { userIds: [caller.userId], now: clock.now() }, async (tx) => {
+        const existing = await findDestinationByKey(tx, caller.userId, key);
+        if (existing) return Number(existing.id);
+        if ((await listDestinations(tx, caller.userId)).length >= MAX_DESTINATIONS) {
+          throw new AppError('REFUSED', `You can keep at most ${MAX_DESTINATIONS} payout destinations`);
+        }
+        return saveDestination(tx, {
+          user_id: caller.userId,
+          kind: destination.kind,
+          destination_key: key,
+          upi_id: destination.kind === 'upi' ? destination.upi_id : null,
+          account_number: destination.kind === 'bank' ? destination.account_number : null,
+          ifsc: destination.kind === 'bank' ? destination.ifsc : null,
+          holder_name: destination.kind === 'bank' ? destination.holder_name : null,
+          created_at: clock.now(),
+        });
       });
     },
 
@@ -255,9 +270,10 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
       return { withdraw_id: withdrawId, status: 'cancelled' };
     },
 
-    async approve(withdrawId) {
+    async approve(withdrawId, options = {}) {
       const row = await operatorWithdrawal(withdrawId);
-      return moneyTransaction(db, { userIds: [Number(row.user_id)], now: clock.now() }, async (tx) => {
+      const work = { userIds: [Number(row.user_id)], idempotency: options.idempotency ?? null, now: clock.now() };
+      return moneyTransaction(db, work, async (tx) => {
         const now = clock.now();
         if (!(await moveWithdrawal(tx, withdrawId, ['pending'], 'approved', now, { gateway: gateway.code }))) {
           const current = await findWithdrawal(tx, withdrawId);
@@ -270,13 +286,19 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         await enqueueJob(tx, { kind: PAYOUT_JOB, key: `payment:payout:${withdrawId}`, payload: { withdrawId }, runAt: now }, now);
         const updated = await findWithdrawal(tx, withdrawId);
         if (!updated) throw new Error(`Withdrawal ${withdrawId} vanished`);
+        // `within` first: a four-eyes request approving this is decided there, before the rest end.
+        await options.within?.(tx, updated);
+        await deps.onLeftPending?.(tx, withdrawId, 'approved');
         return updated;
       });
     },
 
-    async reject(withdrawId, reason) {
+    async reject(withdrawId, reason, options = {}) {
       const row = await operatorWithdrawal(withdrawId);
-      return releaseHeld(row, ['pending'], 'rejected', reason);
+      return releaseHeld(row, ['pending'], 'rejected', reason, {
+        idempotency: options.idempotency ?? null,
+        ...(options.within ? { within: options.within } : {}),
+      });
     },
 
     async requestPayout(withdrawId) {

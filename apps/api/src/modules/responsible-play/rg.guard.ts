@@ -135,8 +135,12 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
     async assertMayPlay(executor: Db, userId: number): Promise<void> {
       await assertNotPaused(executor, userId);
     },
-    /** Before a deposit order is made: refused during a pause and over a deposit limit. */
-    async checkDeposit(executor: Db, deposit: { userId: number; amountPaise: number }): Promise<void> {
+    /**
+     * Before a deposit order is made, and before a late payment is credited (docs/payments.md,
+     * "Late payments"): refused during a pause and over a deposit limit. A late payment counts in
+     * the windows that hold its order's time; a limit whose window does not, it cannot pass.
+     */
+    async checkDeposit(executor: Db, deposit: { userId: number; amountPaise: number; orderCreatedAt?: number }): Promise<void> {
       await assertNotPaused(executor, deposit.userId);
       const limits = await executor
         .selectFrom('rg_limits')
@@ -148,7 +152,9 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
       const now = clock.now();
       for (const row of limits) {
         const limit = Number(row.amount);
-        const used = (await deposits?.totalSince(executor, deposit.userId, windowStartHour(row.period, now) * 3_600_000)) ?? 0;
+        const windowStart = windowStartHour(row.period, now) * 3_600_000;
+        if (deposit.orderCreatedAt !== undefined && deposit.orderCreatedAt < windowStart) continue;
+        const used = (await deposits?.totalSince(executor, deposit.userId, windowStart)) ?? 0;
         if (used + deposit.amountPaise > limit) throw limitError('deposit', row.period, limit, limit - used);
       }
     },

@@ -44,5 +44,7 @@ export function createSimulatedFeed(options: SimulatorOptions): OddsFeed {
           return duelState(input);
       }
     },
+    // In this process and computed when asked: never disconnected, never behind.
+    health: () => ({ isConnected: true, lastMessageAt: null }),
   };
 }

@@ -31,6 +31,14 @@ export interface PaymentGateway {
   /** What the provider says about a payment now: for deposits whose callback never came. */
   fetchPaymentStatus(orderId: string): Promise<RemoteStatus<'pending' | 'succeeded' | 'failed' | 'abandoned' | 'unknown'>>;
 
+  /**
+   * Closes a payment the payer did not finish, so its page takes no payment any more; answers
+   * its status after (a payment paid meanwhile stays `succeeded`). The reconciliation calls it
+   * before it marks an order abandoned: an order counts toward the deposit limits until it can
+   * no longer be paid (docs/payments.md, "Late payments").
+   */
+  cancelPayment(orderId: string): Promise<RemoteStatus<'succeeded' | 'failed' | 'abandoned' | 'unknown'>>;
+
   /** What the provider says about a payout now: for payouts whose callback never came. */
   fetchPayoutStatus(withdrawId: number): Promise<RemoteStatus<'requested' | 'paid' | 'failed' | 'unknown'>>;
 

@@ -9,6 +9,7 @@ import type { GatewayContext, GatewayEvent, PaymentGateway } from './payment-gat
 import {
   renderCheckout,
   renderDecided,
+  renderExpired,
   renderNotFound,
   SANDBOX_CSS,
   SANDBOX_PAGE_PREFIX,
@@ -23,6 +24,7 @@ import {
   findSandboxPaymentByOrder,
   findSandboxPaymentByToken,
   findSandboxPayout,
+  closeSandboxPayment,
   settleSandboxPayout,
 } from './sandbox.repository';
 
@@ -34,6 +36,11 @@ import {
  */
 export const SANDBOX_CODE = 'sandbox';
 export const SANDBOX_CALLBACK_PATH = `/api/payment/callback/${SANDBOX_CODE}`;
+/**
+ * How long the payer has on the sandbox's page; after it the payment can no longer be made (as a
+ * real provider's payment link expires). The platform abandons an order after as long.
+ */
+export const SANDBOX_PAYMENT_WINDOW_MS = 60 * 60_000;
 /** How long after an approved payout the sandbox's bank pays it. */
 export const SANDBOX_PAYOUT_DELAY_MS = 3_000;
 /** A callback is sent until answered: up to this many tries, 1 s, 2 s, 4 s … 5 min apart (lib/job-runner.ts). */
@@ -117,6 +124,8 @@ export function createSandboxGateway({ db, clock, config }: GatewayContext): Pay
     return response.status;
   }
 
+  const isExpired = (payment: { created_at: number }) => Number(payment.created_at) <= clock.now() - SANDBOX_PAYMENT_WINDOW_MS;
+
   function registerPage(app: FastifyInstance): void {
     void app.register(async (scope) => {
       // The payer's form arrives urlencoded; only this page reads that.
@@ -132,6 +141,7 @@ export function createSandboxGateway({ db, clock, config }: GatewayContext): Pay
           ? await findSandboxPaymentByToken(db, request.params.token)
           : undefined;
         if (!payment) return reply.code(404).send(renderNotFound());
+        if (payment.status === 'created' && isExpired(payment)) return reply.code(410).send(renderExpired(payment));
         return reply.send(payment.status === 'created' ? renderCheckout(payment) : renderDecided(payment));
       });
       scope.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>(
@@ -141,6 +151,10 @@ export function createSandboxGateway({ db, clock, config }: GatewayContext): Pay
             ? await findSandboxPaymentByToken(db, request.params.token)
             : undefined;
           if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(renderNotFound());
+          // An expired or closed payment takes nothing (the order may be abandoned on our side).
+          if (payment.status === 'created' && isExpired(payment)) {
+            return reply.code(410).type('text/html; charset=utf-8').send(renderExpired(payment));
+          }
           const form = request.body ?? {};
           const action = form.action;
           const method = (PAYMENT_METHODS as readonly string[]).includes(form.method ?? '')
@@ -150,7 +164,9 @@ export function createSandboxGateway({ db, clock, config }: GatewayContext): Pay
             action === 'approve' ? 'succeeded' : action === 'decline' ? 'failed' : action === 'abandon' ? 'abandoned' : null;
           if (!status) return reply.code(400).type('text/html; charset=utf-8').send(renderCheckout(payment));
           await writeTransaction(db, async (tx) => {
-            const decided = await decideSandboxPayment(tx, payment.token, { status, method, now: clock.now() });
+            const now = clock.now();
+            const openedAfter = now - SANDBOX_PAYMENT_WINDOW_MS;
+            const decided = await decideSandboxPayment(tx, payment.token, { status, method, now, openedAfter });
             // An abandoned payment sends nothing: the platform finds out by asking (fetchPaymentStatus).
             if (!decided || status === 'abandoned') return;
             await enqueueCallback(tx, {
@@ -262,6 +278,17 @@ export function createSandboxGateway({ db, clock, config }: GatewayContext): Pay
       if (!payment) return { status: 'unknown' };
       const status = payment.status === 'created' ? 'pending' : payment.status;
       return { status, amountPaise: Number(payment.amount), currency: payment.currency };
+    },
+
+    async cancelPayment(orderId) {
+      await closeSandboxPayment(db, orderId, clock.now());
+      const payment = await findSandboxPaymentByOrder(db, orderId);
+      if (!payment) return { status: 'unknown' };
+      return {
+        status: payment.status === 'created' ? 'abandoned' : payment.status,
+        amountPaise: Number(payment.amount),
+        currency: payment.currency,
+      };
     },
 
     async fetchPayoutStatus(withdrawId) {

@@ -75,6 +75,17 @@ export function renderDecided(payment: SandboxPayment): string {
   );
 }
 
+/** A payment whose window passed before the payer decided: it can no longer be paid. */
+export function renderExpired(payment: SandboxPayment): string {
+  return layout(
+    'Payment expired',
+    `<h1>This payment has expired</h1>
+<p class="order">Order <code>${escapeHtml(payment.order_id)}</code> · ${rupees(Number(payment.amount))}</p>
+<p>No money was taken. Please make a new deposit on the site.</p>
+<p><a class="back" href="${escapeHtml(payment.return_path)}">Back to the site</a></p>`,
+  );
+}
+
 export function renderNotFound(): string {
   return layout(
     'Not found',

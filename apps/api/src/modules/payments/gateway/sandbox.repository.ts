@@ -39,19 +39,33 @@ export function findSandboxPaymentByOrder(db: Db, orderId: string): Promise<Sand
   return db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/** The payer's decision, once: false when the payment was already decided. */
+/**
+ * The payer's decision, once: false when the payment was already decided or closed, or opened
+ * before `openedAfter` (its window passed: it can no longer be paid).
+ */
 export async function decideSandboxPayment(
   db: Db,
   token: string,
-  decision: { status: 'succeeded' | 'failed' | 'abandoned'; method: SandboxPayment['method']; now: number },
+  decision: { status: 'succeeded' | 'failed' | 'abandoned'; method: SandboxPayment['method']; now: number; openedAfter: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sandbox_payments')
     .set({ status: decision.status, method: decision.method, updated_at: decision.now })
     .where('token', '=', token)
     .where('status', '=', 'created')
+    .where('created_at', '>', decision.openedAfter)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Closes an undecided payment of an order (the platform gave up on it): its page takes no payment. */
+export async function closeSandboxPayment(db: Db, orderId: string, now: number): Promise<void> {
+  await db
+    .updateTable('sandbox_payments')
+    .set({ status: 'abandoned', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
 }
 
 export async function createSandboxPayout(db: Db, payout: SandboxPayout): Promise<void> {

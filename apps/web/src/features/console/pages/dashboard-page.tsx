@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Loading } from '@/components/ui';
 import { useConsoleQuery } from '../api/use-console-query';
 import { BarList, ColumnChart } from '../components/charts';
+import { FeedPanel } from '../components/feed-panel';
 import { ConsoleTable } from '../components/console-table';
 import { rupees } from '../model/format';
 
@@ -49,7 +50,7 @@ function ByProduct({ title, values }: { title: string; values: Totals['turnover'
   );
 }
 
-/** Players online, sign-ups, money in and out, turnover and GGR today and over 30 days by product, open exposure (issue 23 §2). */
+/** Players online, sign-ups, money in and out, turnover and GGR today and over 30 days by product, open exposure, the odds feed's stream. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   const dashboard = useConsoleQuery(adminDashboard, {}, { refetchMs: DASHBOARD_REFRESH_MS });
@@ -63,6 +64,7 @@ export function DashboardPage() {
           {t('common.refresh')}
         </Button>
       </div>
+      <FeedPanel />
       {!data ? (
         <Loading label={t('common.loading')} />
       ) : (

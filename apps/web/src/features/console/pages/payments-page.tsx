@@ -30,6 +30,7 @@ type WithdrawRow = DataOf<typeof adminWithdrawals>['rows'][number];
 type DepositRow = DataOf<typeof adminDeposits>['rows'][number];
 type KycRow = DataOf<typeof adminKycList>['rows'][number];
 type ReconRow = DataOf<typeof adminReconciliation>['rows'][number];
+type ContradictionRow = DataOf<typeof adminReconciliation>['contradictions'][number];
 const PAGE_SIZE = 50;
 
 function useRefreshConsole() {
@@ -389,6 +390,32 @@ function Reconciliation() {
               </span>
             ),
             align: 'end',
+          },
+        ]}
+      />
+      {/* The gateway's answers that contradict its first about a payout: nothing changed, an operator settles each. */}
+      <ConsoleTable<ContradictionRow>
+        title={t('payments.contradictions')}
+        rows={query.data?.contradictions}
+        isLoading={query.isPending}
+        getRowKey={(row) => `${row.gateway}:${row.event_id}`}
+        columns={[
+          { key: 'at', header: t('payments.receivedAt'), value: (row) => row.received_at },
+          { key: 'id', header: t('payments.withdrawId'), value: (row) => row.withdraw_id, align: 'end' },
+          { key: 'user', header: t('common.player'), value: (row) => row.user_name },
+          {
+            key: 'amount',
+            header: t('common.amount'),
+            value: (row) => row.amount,
+            render: (row) => rupees(row.amount),
+            align: 'end',
+          },
+          { key: 'status', header: t('payments.firstAnswer'), value: (row) => row.status },
+          {
+            key: 'event',
+            header: t('payments.contraryAnswer'),
+            value: (row) => row.event,
+            render: (row) => <span className="console-badge console-badge--bad">{row.event}</span>,
           },
         ]}
       />
