@@ -20,7 +20,10 @@ describe('market names in the player’s language', () => {
     const keys = ['matchOdds', 'bookmaker', 'place', 'win', 'tiedMatch', 'completedMatch'];
     for (const key of keys) {
       const texts = ['en', 'hi', 'bn'].map((language) => namesOf(language)[key]);
-      expect(texts.every((text) => typeof text === 'string' && text.length > 0), key).toBe(true);
+      expect(
+        texts.every((text) => typeof text === 'string' && text.length > 0),
+        key,
+      ).toBe(true);
       expect(texts[1]).not.toBe(texts[0]);
       expect(texts[2]).not.toBe(texts[0]);
     }

@@ -4,7 +4,7 @@
  * Each bet's amounts are rounded on their own (bets.ts), so the book is exactly what settling
  * the bets one by one would pay.
  */
-import { type Bet, type FancyBet, type MarketBet, winAndLoss } from './bets';
+import type { Bet, FancyBet, MarketBet } from './bets';
 import { type FancyLadderRow, fancyLadder, fancyPositionExposure, marketPositionExposure, positionOf } from './bets-position';
 
 export interface Runner {
