@@ -186,23 +186,7 @@ describe('refusals before the in-play delay', () => {
 
   it('a pause refuses at once', async () => {
     const player = await funded('early4');
-    // A pause taken elsewhere (an operator's) while this session still stands.
-    await t.database.db
-      .insertInto('rg_state')
-      .values({
-        user_id: player.userId,
-        stake_day: null,
-        stake_week: null,
-        stake_month: null,
-        loss_day: null,
-        loss_week: null,
-        loss_month: null,
-        pause_kind: 'time_out',
-        paused_from: t.clock.now(),
-        paused_until: t.clock.now() + 86_400_000,
-        updated_at: t.clock.now(),
-      })
-      .execute();
+    await pauseNow(player.userId);
     const res = await placeBet(t, 'bet/placeMarketBet', player.token, inPlayBack(100));
     expect(res.json()).toMatchObject({ code: 'PLAY_PAUSED' });
     expect(waits).toEqual([]);
@@ -232,6 +216,24 @@ describe('refusals before the in-play delay', () => {
     expect(waits).toHaveLength(1);
   });
 
+  it('an in-play cash out during a pause is refused at once too', async () => {
+    const player = await funded('early8');
+    const back = await placeBet(t, 'bet/placeMarketBet', player.token, inPlayBack(200));
+    expect(back.statusCode, back.body).toBe(200);
+    const quote = await t.post('bet/cashOutQuote', { market_id: inPlay.market.market_id }, { token: player.token });
+    expect(quote.statusCode, quote.body).toBe(200);
+    await pauseNow(player.userId);
+    waits.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bet/cashOut',
+      payload: { market_id: inPlay.market.market_id, share: 1, value: quote.json().data.value },
+      headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': `co-${player.userId}` },
+    });
+    expect(res.json()).toMatchObject({ code: 'PLAY_PAUSED' });
+    expect(waits).toEqual([]);
+  });
+
   it('a market whose result is declared refuses at once', async () => {
     const found = await openMarket('MATCH_ODDS', true);
     const player = await funded('early7');
@@ -251,6 +253,26 @@ describe('refusals before the in-play delay', () => {
     expect(waits).toEqual([]);
   });
 });
+
+/** A pause taken elsewhere (an operator's) while the player's session still stands. */
+async function pauseNow(userId: number): Promise<void> {
+  await t.database.db
+    .insertInto('rg_state')
+    .values({
+      user_id: userId,
+      stake_day: null,
+      stake_week: null,
+      stake_month: null,
+      loss_day: null,
+      loss_week: null,
+      loss_month: null,
+      pause_kind: 'time_out',
+      paused_from: t.clock.now(),
+      paused_until: t.clock.now() + 86_400_000,
+      updated_at: t.clock.now(),
+    })
+    .execute();
+}
 
 function found0Lay(found: Found): number {
   return found.market.runners[0]!.lay[0]!.odds;
