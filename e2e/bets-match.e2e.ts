@@ -139,7 +139,7 @@ describe('betting from the match page', () => {
     // The run position, run by run around the line: a loss below it, a win from it up.
     const position = row.getByTestId('run-position');
     await expect.poll(() => position.locator('tbody tr').count(), WAIT).toBeGreaterThan(3);
-    expect(await position.locator('tbody tr').first().textContent()).toContain('−100.00');
+    expect(await position.locator('tbody tr').first().textContent()).toContain('−₹100.00');
     expect(await position.locator('tbody tr').last().textContent()).toContain('+');
     await expect.poll(() => page.getByTestId('balance-exposure').textContent(), WAIT).toBe('₹100.00');
     expect(await placeOn(page, row.getByRole('button').nth(0), '100')).toContain('Bet placed');

@@ -83,7 +83,7 @@ describe('live tables on a phone', () => {
   it('shows Live Roulette and Live Teen Patti with every spot and its payout on the phone screen', async () => {
     const page = await phonePlayer('live_tables');
     for (const [name, spot, pays] of [
-      ['Live Roulette', 'zero', 'pays 36×'],
+      ['Live Roulette', 'dozen-1', 'pays 3×'],
       ['Live Teen Patti', 'B', 'pays 1.98×'],
     ] as const) {
       await page.goto('/home/group/all-game-list/Live-Casino');
@@ -94,6 +94,8 @@ describe('live tables on a phone', () => {
       await page.waitForURL(/\/casino\/play\/live-/);
       await page.getByTestId('live-balance').waitFor();
       expect(await text(page, `live-spot-${spot}`)).toContain(pays);
+      // Roulette's numbers, straight up, say what they pay over the grid (each its own button).
+      if (spot === 'dozen-1') expect(await page.locator('.lt-numbers__title').textContent()).toContain('pays 36×');
       await expect.poll(() => text(page, 'live-hash')).toMatch(/^[0-9a-f]{64}$/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
       if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${spot}.png`, fullPage: true });

@@ -309,6 +309,10 @@ describe('responsible play on a phone', () => {
     const check = page.getByRole('dialog', { name: 'Reality check' });
     await check.waitFor(WAIT);
     expect(await check.getByTestId('reality-net').textContent()).toBe('₹0.00');
+    // Staked and won since login too, with the ways to the history and the limits.
+    expect(await check.getByTestId('reality-staked').textContent()).toBe('₹0.00');
+    expect(await check.getByTestId('reality-won').textContent()).toBe('₹0.00');
+    expect(await check.getByRole('link', { name: 'Bet history' }).getAttribute('href')).toBe('/report/bet-history');
     expect(await check.getByTestId('reality-elapsed').textContent()).toMatch(/^0:\d\d:\d\d$/);
     await screenshot(page, 'reality-check');
 
@@ -320,6 +324,14 @@ describe('responsible play on a phone', () => {
     await page.reload();
     await page.getByTestId('session-clock').waitFor({ state: 'attached' });
     expect(await check.count()).toBe(0);
+
+    // Following a link continues: the limits page opens and the check closes.
+    await playedSince(15);
+    await page.goto('/home');
+    await check.waitFor(WAIT);
+    await check.getByRole('link', { name: 'Limits and breaks' }).click();
+    await page.waitForURL(/\/responsible-gambling/);
+    await expect.poll(() => check.count()).toBe(0);
 
     await playedSince(15);
     await page.goto('/home');

@@ -254,18 +254,18 @@ describe('books on a phone', () => {
       const books = market.getByTestId('runner-book-placed');
       await expect.poll(() => books.count(), WAIT).toBe(place.runners.length);
       const texts = await books.allTextContents();
-      const win = `+${money(bet.data.possible_win)}`;
+      const win = `+₹${money(bet.data.possible_win)}`;
       expect(texts[0]).toBe(TEXT[language].placed(win));
       for (const text of texts.slice(1)) {
         // If another runner places, the backed one may or may not place with it: −100.00 to +win.
-        expect(text).toContain('−100.00');
+        expect(text).toContain('−₹100.00');
         expect(text).toContain(win);
-        expect(text).not.toBe(TEXT[language].placed('0.00'));
+        expect(text).not.toBe(TEXT[language].placed('₹0.00'));
       }
       await market.getByTestId('runner-book-placed').first().scrollIntoViewIfNeeded();
       await screenshot(page, `place-book-${language}`);
       // What the backed runner costs if it is not placed.
-      expect(await market.getByTestId('runner-book-unplaced').first().textContent()).toContain('−100.00');
+      expect(await market.getByTestId('runner-book-unplaced').first().textContent()).toContain('−₹100.00');
       await context.close();
     },
     120_000,

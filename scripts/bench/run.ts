@@ -9,6 +9,7 @@ import { hostileScenario } from './hostile';
 import { memoryScenario } from './memory';
 import { metricsScenario } from './metrics';
 import { paymentsScenario } from './payments';
+import { feedScenario } from './feed';
 import { type BenchRow, type BenchScenario, createContext } from './harness';
 
 /**
@@ -26,6 +27,7 @@ const scenarios: BenchScenario[] = [
   betsScenario,
   hostileScenario,
   paymentsScenario,
+  feedScenario,
   browserScenario,
 ];
 

@@ -153,7 +153,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const settings = createSettingsModule({ db, clock });
   const money = createMoneyModule({ db, clock, userChanges: database.userChanges, rules: deps.moneyRules });
   // Responsible play's limits and pauses hold for every stake, grant, launch and login.
-  const rg = createRgModule({ db, clock, money: money.money, deposits: { totalSince: sumDepositsSince } });
+  // The reality check's sports figures come from the bets module, made further down (read at call time).
+  const late: { bets?: { playSince(userId: number, since: number): Promise<{ staked: number; returned: number }> } } = {};
+  const rg = createRgModule({
+    db,
+    clock,
+    money: money.money,
+    deposits: { totalSince: sumDepositsSince },
+    sportsPlay: (userId, since) => late.bets?.playSince(userId, since) ?? Promise.resolve({ staked: 0, returned: 0 }),
+  });
   money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
   const sms = deps.smsProvider ?? createSmsProvider(config, app.log);
@@ -200,12 +208,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
     isClockStartedAtReady: config.JOBS_ENABLED === '1',
   });
+  const fairGames = createFairGamesModule({ db, clock, casino: casino.casino, logger: app.log });
   const liveSocket = await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),
     resolveUser: (token) => accounts.sessions.resolve(token, { countsAsActivity: false }),
     onInterest: (matchIds) => markets.ticker.noteInterest(matchIds),
     tableSnapshot: (table) => liveTables.tables.snapshot(table),
+    crashFlight: fairGames.crashFlight,
     limits: { perAddress: config.LIVE_SOCKETS_PER_ADDRESS, perSession: config.LIVE_SOCKETS_PER_SESSION },
   });
   const databaseTarget = parseDatabaseUrl(config.DATABASE_URL);
@@ -230,6 +240,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     statement: money.statement,
     options: deps.betPlacement,
   });
+  late.bets = bets;
   const payments = createPaymentsModule({
     db,
     clock,
@@ -263,7 +274,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createNoticesModule({ db, clock, sms, isSmsOn: config.SMS_NOTICES === '1' }),
     bets,
     casino,
-    createFairGamesModule({ db, clock, casino: casino.casino }),
+    fairGames,
     // After the fair-games module: its provider and keys exist by then.
     liveTables,
     payments,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CRASH_PAUSE_MS, crashDurationMs } from '@app/shared';
+import { CRASH_PAUSE_MS, crashDurationMs, crashMultiplierAt, crashSureToReach } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashPointOf } from '../src/modules/fair-games/crash.service';
 import { type CasinoTestApp, createCasinoTestApp, tokenOf } from './casino-support';
@@ -91,5 +91,30 @@ describe('crash: shared rounds, several players, cash out', () => {
     const done = await state(c.gameToken);
     expect(done.my_bet).toMatchObject({ cashout: null, payout: 0, is_settled: true });
     expect(await t.cashOf(c.userId)).toBe(4_500);
+  });
+
+  it('pays a manual cash-out exactly the multiplier the page showed, never more than the flight is sure to reach', async () => {
+    const d = await crashPlayer('crashd', 10_000);
+    const e = await crashPlayer('crashe', 10_000);
+    const f = await crashPlayer('crashf', 10_000);
+    const round = await bettingRoundReaching(d.gameToken, 200);
+    for (const p of [d, e, f]) await t.post('fair/crashBet', { token: p.gameToken, stake: 100 });
+    const row = await roundRow(round.round_number);
+    const takeOff = Number(row.betting_ends_at);
+    t.clock.advance(takeOff - t.clock.now() + crashDurationMs(150));
+    const elapsed = t.clock.now() - takeOff;
+    expect(crashMultiplierAt(elapsed)).toBe(150);
+    // The page drew 1.42× a moment ago (its last look): that is what the button said and what is paid.
+    const shown = await t.post('fair/crashCashout', { token: d.gameToken, at: 1.42 });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data.bet).toMatchObject({ cashout: 1.42, payout: 142 });
+    // Asking for more than the flight is sure of now gets what it is sure of (the next hundredth).
+    const greedy = await t.post('fair/crashCashout', { token: e.gameToken, at: 5 });
+    expect(greedy.json().data.bet.cashout).toBe(crashSureToReach(elapsed) / 100);
+    // After the crash nothing is paid, whatever the page asks for.
+    t.clock.advance(Number(row.crashed_at) - t.clock.now());
+    const late = await t.post('fair/crashCashout', { token: f.gameToken, at: 1.01 });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe('Too late: the round crashed');
   });
 });

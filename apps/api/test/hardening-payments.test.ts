@@ -237,8 +237,10 @@ describe(`the smaller findings (${testDatabaseKind()})`, () => {
     }[];
     expect(request).toMatchObject({ request_id: requestId, status: 'rejected', reason: 'The withdrawal was cancelled' });
     const late = await t.admin('admin/decideApproval', { request_id: requestId, decision: 'approve' }, finance2.token);
-    expect(late.statusCode).toBe(422);
-    expect(late.json().message).toMatch(/cancelled: only a pending one can be approved/);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      `Request ${requestId} ended because the withdrawal was cancelled: it can no longer be approved`,
+    );
     const withdrawals = (await t.admin('admin/withdrawals', { user_name: 'hp_4eyes' }, finance.token)).json().data.rows;
     expect(withdrawals[0]).toMatchObject({ status: 'cancelled', approval_request_id: null });
   });

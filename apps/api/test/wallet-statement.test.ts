@@ -94,7 +94,12 @@ describe('the account statement reconciles', () => {
     expect(rows[0]!.balance).toBe(cents(now.free_chip + now.exposure));
     expect(rows[2]!.balance).toBe(1_000);
     expect(totals).toEqual({ credit: cents(1_500 + bet.possible_win), debit: 0 });
-    expect(rows[0]!.detail).toEqual({ type: 'market', match: expect.any(String), market: won.market.market_name });
+    expect(rows[0]!.detail).toEqual({
+      type: 'market',
+      match: expect.any(String),
+      market: won.market.market_name,
+      reduced_prices: [],
+    });
     // In words: held, then the result and the held money back (newest first).
     expect(rows[0]!.movements.map((movement) => movement.kind)).toEqual(['bet_win', 'exposure_release', 'exposure_hold']);
     expect(rows[0]!.movements.find((movement) => movement.kind === 'bet_win')).toMatchObject({ amount: bet.possible_win });

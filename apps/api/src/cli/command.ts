@@ -1,6 +1,14 @@
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/database';
+import type { IdempotencyClaim, Tx } from '../db/unit-of-work';
 import type { Clock } from '../lib/clock';
+
+/** What the audit log keeps of an act: its target and the values before and after. */
+export interface AuditDetails {
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+}
 
 export interface CommandContext {
   config: AppConfig;
@@ -16,7 +24,18 @@ export interface CommandContext {
    * What the audit log keeps of this act: its target and the values before and after. Without
    * it, the command's options (never a password) and what it printed are kept as "after".
    */
-  audit(entry: { target?: string; before?: unknown; after?: unknown }): void;
+  audit(entry: AuditDetails): void;
+  /**
+   * For a command that moves money (`movesMoney`): writes its audit row inside the act's own
+   * money transaction, so the money and its row commit together or not at all (docs/operators.md,
+   * "Exactly once"). Such a command must call it from its act's `within`, and never `audit`.
+   */
+  auditWithin(tx: Tx, entry: AuditDetails): Promise<void>;
+  /**
+   * For a command that moves money, given `--key K`: the operator's key, to claim in the act's
+   * money transaction (the same key and options again replay the first answer); else null.
+   */
+  idempotency: IdempotencyClaim | null;
 }
 
 export interface AdminCommand {
@@ -25,6 +44,8 @@ export interface AdminCommand {
   usage: string;
   /** Names of the `--option VALUE` pairs it takes. */
   options?: string[];
+  /** It moves money: it takes `--key K` and writes its audit row in its money transaction (`auditWithin`). */
+  movesMoney?: boolean;
   run(context: CommandContext): Promise<void>;
 }
 

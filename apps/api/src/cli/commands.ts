@@ -14,6 +14,7 @@ import { userCommands } from '../modules/users';
 import type { AdminCommand } from './command';
 import { dbCommands } from './db.cli';
 import { depositCommands } from './deposits.cli';
+import { withdrawalCommands } from './withdrawals.cli';
 
 /** Every operator command; each module owns its own. */
 export const adminCommands: AdminCommand[] = [
@@ -31,6 +32,7 @@ export const adminCommands: AdminCommand[] = [
   ...rgCommands,
   ...dbCommands,
   ...paymentCommands,
+  ...withdrawalCommands,
   ...depositCommands,
   ...operatorCommands,
 ];

@@ -13,8 +13,10 @@ import { createSettingsService } from '../modules/settings';
 export const depositCommands: AdminCommand[] = [
   {
     name: 'payments held',
-    usage: 'payments held --order ORDER_ID --decision credit|refunded   (credit: only if the deposit limits allow it now)',
+    usage:
+      'payments held --order ORDER_ID --decision credit|refunded [--key K]   (credit: only if the deposit limits allow it now)',
     options: ['order', 'decision'],
+    movesMoney: true,
     async run(context) {
       const decision = requireOption(context, 'decision');
       if (decision !== 'credit' && decision !== 'refunded') throw new UsageError('--decision must be credit or refunded');
@@ -34,9 +36,17 @@ export const depositCommands: AdminCommand[] = [
         depositChecks: [rg.guard.checkDeposit],
       });
       const orderId = requireOption(context, 'order');
-      const row = await payments.deposits.settleHeld(orderId, decision);
+      const row = await payments.deposits.settleHeld(orderId, decision, {
+        idempotency: context.idempotency,
+        // In the act's transaction: the credit (or refund) and its audit row commit together.
+        within: (tx, settled) =>
+          context.auditWithin(tx, {
+            target: `deposit:${orderId}`,
+            before: { status: 'held' },
+            after: { status: settled.status },
+          }),
+      });
       context.print(`deposit ${orderId} ${row.status}`);
-      context.audit({ target: `deposit:${orderId}`, before: { status: 'held' }, after: { status: row.status } });
     },
   },
 ];

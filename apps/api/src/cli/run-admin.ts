@@ -1,10 +1,15 @@
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../config/env';
+import type { Db } from '../db/database';
+import { findIdempotencyKey, storeIdempotentAnswer } from '../db/idempotency.repository';
+import type { IdempotencyClaim } from '../db/unit-of-work';
 import { AppError } from '../lib/app-error';
 import { type Clock, systemClock } from '../lib/clock';
+import { sha256Hex } from '../lib/ids';
 import { createAuditLog, createOperatorsService } from '../modules/operators';
+import { canonicalJson, IDEMPOTENCY_KEY_PATTERN } from '../plugins/idempotency';
 import { prepareDatabase } from '../startup';
-import { UsageError } from './command';
+import { type AdminCommand, type AuditDetails, UsageError } from './command';
 import { adminCommands } from './commands';
 
 export interface AdminIo {
@@ -48,6 +53,43 @@ function withoutSecretLines(lines: string[]): string[] {
   return lines.map((line) => (/secret|otpauth:/i.test(line) ? '(secret not kept)' : line));
 }
 
+/**
+ * `--key K` of a command that moves money, as the console's Idempotency-Key (docs/operators.md,
+ * "Exactly once"): the operator's own (their id negated, like the console's keys), for this command
+ * and these options (the key itself aside).
+ */
+function keyClaimOf(
+  command: AdminCommand,
+  operatorId: number,
+  options: Record<string, string | undefined>,
+): IdempotencyClaim | null {
+  const { key, ...rest } = options;
+  if (key === undefined) return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new UsageError('--key must be 1 to 200 visible ASCII characters');
+  const route = `CLI ${command.name}`;
+  return { userId: -operatorId, key, route, requestHash: sha256Hex(`${route}\n${canonicalJson(rest)}`) };
+}
+
+/** The refusal an earlier run of the same key and options was given, if it was refused. */
+async function earlierRefusal(db: Db, claim: IdempotencyClaim): Promise<string | undefined> {
+  const earlier = await findIdempotencyKey(db, claim.userId, claim.key);
+  if (!earlier) return undefined;
+  if (earlier.route !== claim.route || earlier.request_hash !== claim.requestHash) {
+    throw new AppError('CONFLICT', `--key ${claim.key} was already used for another command or other options`);
+  }
+  if (earlier.state !== 'answer') return undefined;
+  return (JSON.parse(earlier.response_body ?? '{}') as { message?: string }).message ?? 'refused';
+}
+
+/** Refusals kept under a key, as the console keeps them: the act ran and said no. */
+const isReplayableRefusal = (status: number) => status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+
+/** Test-only hooks into a command's run. */
+export interface AdminTestHooks {
+  /** Inside a money command's transaction, after its money moved and before its audit row. */
+  beforeAuditWithin?(): void | Promise<void>;
+}
+
 function usage(): string {
   return [
     'usage: npm run admin -- <command> [--as OPERATOR]   (acts as that operator, by default the system operator; audited)',
@@ -56,7 +98,13 @@ function usage(): string {
 }
 
 /** Runs one operator command on the configured database; resolves to the exit code. */
-export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo, clock: Clock = systemClock): Promise<number> {
+export async function runAdmin(
+  allArgs: string[],
+  config: AppConfig,
+  io: AdminIo,
+  clock: Clock = systemClock,
+  testHooks: AdminTestHooks = {},
+): Promise<number> {
   // `--as NAME` may stand anywhere, before the command's words too.
   const { argv, asName } = takeAsOption(allArgs);
   const command = adminCommands
@@ -66,11 +114,13 @@ export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo
     io.err(argv.length ? `error: unknown command "${argv.join(' ')}"\n${usage()}` : usage());
     return 2;
   }
+  // A command that moves money takes `--key K` (docs/operators.md, "The CLI as an operator").
+  const optionNames = [...(command.options ?? []), ...(command.movesMoney ? ['key'] : [])];
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
       args: argv.slice(command.name.split(' ').length),
-      options: Object.fromEntries((command.options ?? []).map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries(optionNames.map((name) => [name, { type: 'string' as const }])),
       strict: false,
       allowPositionals: true,
     });
@@ -78,7 +128,7 @@ export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo
     io.err(`error: ${(error as Error).message}`);
     return 2;
   }
-  const unknownOption = Object.keys(parsed.values).find((name) => !(command.options ?? []).includes(name));
+  const unknownOption = Object.keys(parsed.values).find((name) => !optionNames.includes(name));
   if (unknownOption) {
     io.err(`error: unknown option --${unknownOption}\nusage: npm run admin -- ${command.usage}`);
     return 2;
@@ -87,12 +137,23 @@ export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo
     Object.entries(parsed.values).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
   );
   const database = await prepareDatabase(config, clock);
+  let claim: IdempotencyClaim | null = null;
   try {
     const operator = await createOperatorsService(database.db, clock).actorForCli(
       typeof asName === 'string' ? asName : undefined,
     );
+    const auditLog = createAuditLog(database.db, () => clock.now());
+    const action = `cli.${command.name.replaceAll(' ', '.')}`;
+    claim = command.movesMoney ? keyClaimOf(command, operator.operatorId, options) : null;
+    const refused = claim ? await earlierRefusal(database.db, claim) : undefined;
+    if (claim && refused !== undefined) {
+      io.err(`error: ${refused}`);
+      io.err(`(--key ${claim.key} was refused before: this is its first answer again; nothing changed)`);
+      return 1;
+    }
     const printed: string[] = [];
-    let audited: { target?: string; before?: unknown; after?: unknown } | undefined;
+    let audited: AuditDetails | undefined;
+    let isAuditedWithin = false;
     await command.run({
       config,
       database,
@@ -105,12 +166,34 @@ export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo
       },
       operator,
       audit(entry) {
+        if (command.movesMoney)
+          throw new Error(`${command.name} moves money: its audit row goes in its transaction (auditWithin)`);
         audited = entry;
       },
+      async auditWithin(tx, entry) {
+        await testHooks.beforeAuditWithin?.();
+        await auditLog.record(
+          operator,
+          {
+            action,
+            target: entry.target ?? targetOf(options, parsed.positionals),
+            before: entry.before,
+            after: entry.after ?? { options: withoutSecrets(options), positionals: parsed.positionals },
+          },
+          tx,
+        );
+        isAuditedWithin = true;
+      },
+      idempotency: claim,
     });
-    if (!isReadOnly(command.name)) {
-      await createAuditLog(database.db, () => clock.now()).record(operator, {
-        action: `cli.${command.name.replaceAll(' ', '.')}`,
+    if (claim?.replayed) {
+      // The act committed under this key before: its first answer again, and no second audit row.
+      io.out(`(--key ${claim.key} was used before: this is its first answer again; nothing changed)`);
+    } else if (command.movesMoney) {
+      if (!isAuditedWithin) throw new Error(`${command.name} moved money without its audit row in its transaction`);
+    } else if (!isReadOnly(command.name)) {
+      await auditLog.record(operator, {
+        action,
         target: audited?.target ?? targetOf(options, parsed.positionals),
         before: audited?.before,
         after: audited?.after ?? {
@@ -122,6 +205,11 @@ export async function runAdmin(allArgs: string[], config: AppConfig, io: AdminIo
     }
     return 0;
   } catch (error) {
+    // A refusal under a key is kept, so the same key and options get it again (the console's rule).
+    if (claim && !claim.settled && error instanceof AppError && isReplayableRefusal(error.statusCode)) {
+      const body = JSON.stringify({ status: false, message: error.message, code: error.code });
+      await storeIdempotentAnswer(database.db, { ...claim, createdAt: clock.now() }, error.statusCode, body);
+    }
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}\nusage: npm run admin -- ${command.usage}`);
       return 2;

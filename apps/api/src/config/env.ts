@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
@@ -192,8 +192,27 @@ const envSchema = z.object({
     .regex(/^https:\/\/\S+$/, 'must be an https:// address')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Where fixtures and prices come from: the built-in simulator, or none (no sports data). */
-  FEED: z.enum(['simulator', 'none']).default('simulator'),
+  /**
+   * Where fixtures and prices come from: the built-in simulator, none (no sports data), Betfair
+   * recordings played back (`betfair-file`, with FEED_FILES) or Betfair's live stream (`betfair`):
+   * docs/feeds.md.
+   */
+  FEED: z.enum(['simulator', 'none', 'betfair-file', 'betfair']).default('simulator'),
+  /**
+   * FEED=betfair-file: Betfair historic data files (plain, .gz or .bz2), comma separated; a
+   * relative path is looked for from the current folder, then the repository root.
+   */
+  FEED_FILES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((file) => file.trim())
+        .filter(Boolean),
+    ),
+  /** FEED=betfair-file: recorded time runs this many times faster (1: as recorded). */
+  FEED_SPEED: z.coerce.number().min(0.01).max(100_000).default(1),
   /** The simulator's seed: the same seed gives the same fixtures, prices and results. */
   SIM_SEED: z
     .string()
@@ -314,10 +333,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         `Invalid environment configuration:\n  ${missing.join(', ')}: the Betfair certificate login needs all four of ${certLogin.map(([name]) => name).join(', ')}`,
       );
     }
+    if (config.FEED === 'betfair-file') config.FEED_FILES = feedFiles(config.FEED_FILES, source.INIT_CWD);
     return config;
   }
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+}
+
+/** FEED_FILES as absolute paths; a missing or unreadable one stops start-up, naming it. */
+function feedFiles(files: string[], npmCwd: string | undefined): string[] {
+  if (files.length === 0)
+    throw new ConfigError('Invalid environment configuration:\n  FEED_FILES: FEED=betfair-file needs FEED_FILES=path[,path…]');
+  const missing: string[] = [];
+  const found = files.map((file) => {
+    // npm runs scripts in the package's folder; INIT_CWD is where the command was typed.
+    const candidates = path.isAbsolute(file)
+      ? [file]
+      : [process.cwd(), npmCwd, REPO_ROOT].flatMap((dir) => (dir ? [path.resolve(dir, file)] : []));
+    const hit = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    if (!hit) missing.push(file);
+    return hit ?? file;
+  });
+  if (missing.length)
+    throw new ConfigError(`Invalid environment configuration:\n  FEED_FILES: no such file: ${missing.join(', ')}`);
+  return found;
 }
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

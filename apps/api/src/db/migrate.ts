@@ -24,6 +24,9 @@ import { liveTablesMigration } from './migrations/0150-live-tables';
 import { operatorsMigration } from './migrations/0160-operators';
 import { casinoConsoleMigration } from './migrations/0161-casino-console';
 import { hardeningConsoleMigration } from './migrations/0170-hardening-console';
+import { oneWithdrawalRequestMigration } from './migrations/0175-one-withdrawal-request';
+import { betfairFeedMigration } from './migrations/0180-betfair-feed';
+import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
 import { playerNoticesMigration } from './migrations/0201-player-notices';
 
@@ -57,13 +60,53 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0160-operators': operatorsMigration(dialect),
     '0161-casino-console': casinoConsoleMigration(),
     '0170-hardening-console': hardeningConsoleMigration(dialect),
+    '0175-one-withdrawal-request': oneWithdrawalRequestMigration(),
+    '0180-betfair-feed': betfairFeedMigration(),
+    '0181-bet-settled-odds': betSettledOddsMigration(),
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
     '0201-player-notices': playerNoticesMigration(dialect),
   };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+  await runMigrations(handle, migrationsFor(handle.dialect));
+}
+
+/**
+ * Runs the migrations named up to `last` (included) that the database lacks: a database as an
+ * older release left it, for the tests of a migration on rows written before it.
+ */
+export async function migrateUpTo(handle: DatabaseHandle, last: string): Promise<void> {
+  const all = migrationsFor(handle.dialect);
+  if (!(last in all)) throw new Error(`No migration is named ${last}`);
+  await runMigrations(handle, Object.fromEntries(Object.entries(all).filter(([name]) => name <= last)));
+}
+
+/**
+ * Each migration whole or not at all. Kysely runs a PostgreSQL migration in a transaction, but a
+ * SQLite one statement by statement, since it takes SQLite for a database without transactional
+ * DDL: one stopped part-way (a failed step, a crash, a restart during a deploy) left its first
+ * steps done and unrecorded, and every later start failed on them (0170 rebuilds the deposits
+ * table: a crash between its drop and its rename left the orders under a temporary name). SQLite's
+ * DDL is transactional: the migration runs in one.
+ */
+function wholeOrNotAtAll(dialect: DialectName, migrations: Record<string, Migration>): Record<string, Migration> {
+  if (dialect === 'postgres') return migrations;
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      {
+        ...migration,
+        // eslint-disable-next-line no-restricted-syntax -- a migration's own transaction, on the migrator's connection, before any unit of work
+        up: (db) => db.transaction().execute((trx) => migration.up(trx)),
+      },
+    ]),
+  );
+}
+
+async function runMigrations(handle: DatabaseHandle, all: Record<string, Migration>): Promise<void> {
+  const migrations = wholeOrNotAtAll(handle.dialect, all);
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Kysely looks for its own tables in every schema it can see: name ours, or a database holding
   // several schemas (the PostgreSQL tests run in parallel) may find another's and skip creating them.
   const schema =

@@ -91,14 +91,19 @@ class RoutingSqliteDriver implements Driver {
     await (connection as RoutedConnection).begin();
   }
 
+  // The writer goes back at the transaction's end, not only with the connection: a transaction on
+  // a connection kept for more work (Kysely's `connection()`, as its migrator runs SQLite) would
+  // otherwise hold it, and the next BEGIN there would wait for itself.
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     (connection as RoutedConnection).control('commit');
+    (connection as RoutedConnection).end();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     // After a BEGIN that failed, or a COMMIT that SQLite rolled back itself, there is nothing to
     // roll back (and ROLLBACK would fail, hiding the error that got us here).
     if ((connection as RoutedConnection).isInTransaction) (connection as RoutedConnection).control('rollback');
+    (connection as RoutedConnection).end();
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {

@@ -45,6 +45,8 @@ export const busTopics = {
   sportsInterest: 'sports:interest',
   /** Ticker instances announce themselves; the lowest id publishes. */
   sportsTicker: 'sports:ticker',
+  /** Each message the holder of a Betfair stream applied, for the other instances (docs/feeds.md "Several instances"). */
+  feedStream: (key: string) => `feed:stream:${key}`,
   /** A user's balance and exposure changed: the payload goes to the user's sockets as is. */
   userBalance: (userId: number) => `user:${userId}:balance`,
   /** A live table's round opened or has its result (the instance that made the step → every instance's sockets). */

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_STATUS, type ErrorCode } from '@app/shared';
+import { ERROR_STATUS, type ErrorCode, formatMoment, timeZoneFromCookie } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error';
+import { AppError, type MomentWriter, utcMoment } from '../lib/app-error';
 import { API_HEADERS } from './security-headers';
 
 /** A refusal that tells the client when to try again (`Retry-After`, in seconds). */
@@ -63,6 +63,15 @@ export function refusalCodeOf(error: FastifyError | Error): ErrorCode {
   return toAppError(error)?.code ?? 'INTERNAL';
 }
 
+/**
+ * Moments in a refusal in the reader's time zone: the `tz` cookie the site sets beside `lang`
+ * (docs/shell.md "Dates and times"), else UTC, labelled.
+ */
+function momentWriterFor(request: FastifyRequest): MomentWriter {
+  const zone = timeZoneFromCookie(request.headers.cookie);
+  return zone ? (epochMs) => formatMoment(epochMs, 'en', { timeZone: zone }) : utcMoment;
+}
+
 export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   // The JSON headers again: a refusal raised before the hooks ran (the router's) has none yet.
   reply.headers(API_HEADERS);
@@ -72,7 +81,7 @@ export function sendRefusal(reply: FastifyReply, request: FastifyRequest, error:
     .header('x-request-id', request.id)
     .send({
       status: false,
-      message: error.message,
+      message: error.messageFor(momentWriterFor(request)),
       code: error.code,
       request_id: request.id,
       ...(error.data === undefined ? {} : { data: error.data }),

@@ -15,7 +15,8 @@ import { sha256Hex } from '../lib/ids';
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+/** An Idempotency-Key: 1 to 200 visible ASCII characters (the CLI's `--key` too). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /** Refusals worth replaying: the request ran and said no. 5xx, session and rate refusals did not run it. */
 function isReplayableRefusal(status: number): boolean {
@@ -44,7 +45,7 @@ declare module 'fastify' {
 }
 
 /** JSON with object keys sorted, so the same body always hashes the same. */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
@@ -79,7 +80,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, clock: Clock): 
     async preHandler(request, reply) {
       const header = request.headers[IDEMPOTENCY_HEADER];
       if (header === undefined) return undefined;
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
         throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
       }
       const userId = keyOwner(request);

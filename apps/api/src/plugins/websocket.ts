@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import {
+  type CrashFlightMessage,
   LIVE_CLOSE_CODES,
   LIVE_SOCKET_PATH,
   type LiveServerMessage,
@@ -36,6 +37,11 @@ export interface LiveSocketDeps {
   onInterest(matchIds: number[]): void;
   /** A live table's round now, sent when a socket subscribes (an AppError 404 for no such table). */
   tableSnapshot?(table: string): Promise<LiveTableMessage>;
+  /** Crash's flight on this instance's clock (docs/casino.md "Crash on the screen"). */
+  crashFlight?: {
+    watch(listener: (message: CrashFlightMessage) => void): () => void;
+    snapshot(): Promise<CrashFlightMessage>;
+  };
   /** Shorter heartbeat and idle times, for tests. */
   timing?: { heartbeatMs?: number; idleMs?: number };
   /** Sockets open at once per client address, and signed in at once per session (config/env.ts). */
@@ -46,6 +52,8 @@ interface SocketState {
   matches: Set<number>;
   /** Live tables it watches (docs/casino.md, "Live tables"). */
   tables: Set<string>;
+  /** Whether it watches Crash's flight (counts as one subscription). */
+  isWatchingCrash: boolean;
   userId: number | null;
   /** The session it is signed in with (counted against the session's limit). */
   sessionId: number | null;
@@ -116,6 +124,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
   const rooms = new Map<number, { sockets: Set<WebSocket>; stop: () => void; lastSeq: number }>();
   const tableRooms = new Map<string, { sockets: Set<WebSocket>; stop: () => void }>();
   const states = new Map<WebSocket, SocketState>();
+  let crashRoom: { sockets: Set<WebSocket>; stop: () => void } | undefined;
   // Per instance: behind a load balancer each instance holds its own share of an address's sockets.
   const byAddress = new Counts<string>();
   const bySession = new Counts<number>();
@@ -187,6 +196,27 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
     room.sockets.add(socket);
   };
 
+  /** One watch of the flight per instance; each look is encoded once for all its sockets. */
+  const joinCrash = (socket: WebSocket, flight: NonNullable<LiveSocketDeps['crashFlight']>) => {
+    if (!crashRoom) {
+      const created = { sockets: new Set<WebSocket>(), stop: () => {} };
+      created.stop = flight.watch((message) => {
+        const bytes = Buffer.from(JSON.stringify(message));
+        for (const member of created.sockets) send(member, bytes);
+      });
+      crashRoom = created;
+    }
+    crashRoom.sockets.add(socket);
+  };
+
+  const leaveCrash = (socket: WebSocket) => {
+    if (!crashRoom?.sockets.delete(socket) || crashRoom.sockets.size > 0) return;
+    crashRoom.stop();
+    crashRoom = undefined;
+  };
+
+  const subscriptionsOf = (state: SocketState) => state.matches.size + state.tables.size + (state.isWatchingCrash ? 1 : 0);
+
   const refuse = (socket: WebSocket, state: SocketState, message: string, code = 'BAD_REQUEST') => {
     send(socket, { type: 'error', message, code });
     if (code === 'BAD_REQUEST' && ++state.badMessages > MAX_BAD_MESSAGES) socket.close(1008, 'too many bad messages');
@@ -219,7 +249,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         return send(socket, { type: 'pong' });
       case 'subscribe': {
         if (state.matches.has(message.match_id)) return send(socket, { type: 'subscribed', match_id: message.match_id });
-        if (state.matches.size + state.tables.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        if (subscriptionsOf(state) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} matches per connection`, 'CONFLICT');
         }
         // The slot is taken before the check, so messages in flight cannot pass the limit together.
@@ -239,7 +269,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         leave(socket, message.match_id);
         return send(socket, { type: 'unsubscribed', match_id: message.match_id });
       case 'table_subscribe': {
-        if (!state.tables.has(message.table) && state.matches.size + state.tables.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        if (!state.tables.has(message.table) && subscriptionsOf(state) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`, 'CONFLICT');
         }
         state.tables.add(message.table);
@@ -260,6 +290,29 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         state.tables.delete(message.table);
         leaveTable(socket, message.table);
         return send(socket, { type: 'table_unsubscribed', table: message.table });
+      case 'crash_subscribe': {
+        const flight = deps.crashFlight;
+        if (!flight) throw new AppError('NOT_FOUND', 'Crash is not played here');
+        if (!state.isWatchingCrash && subscriptionsOf(state) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return refuse(socket, state, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`, 'CONFLICT');
+        }
+        state.isWatchingCrash = true;
+        let snapshot: CrashFlightMessage;
+        try {
+          // Joined before the snapshot is read: a look made meanwhile arrives too, never lost.
+          joinCrash(socket, flight);
+          snapshot = await flight.snapshot();
+        } catch (error) {
+          state.isWatchingCrash = false;
+          leaveCrash(socket);
+          throw error;
+        }
+        return send(socket, snapshot);
+      }
+      case 'crash_unsubscribe':
+        state.isWatchingCrash = false;
+        leaveCrash(socket);
+        return send(socket, { type: 'crash_unsubscribed' });
       case 'auth': {
         const user = await deps.resolveUser(message.token);
         if (socket.readyState !== socket.OPEN) return;
@@ -290,7 +343,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
         socket.terminate();
         continue;
       }
-      if (state.matches.size === 0 && state.tables.size === 0 && state.userId === null && at - state.lastMessageAt > idleMs) {
+      if (subscriptionsOf(state) === 0 && state.userId === null && at - state.lastMessageAt > idleMs) {
         socket.close(1000, 'idle');
         continue;
       }
@@ -319,6 +372,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
     const state: SocketState = {
       matches: new Set(),
       tables: new Set(),
+      isWatchingCrash: false,
       userId: null,
       sessionId: null,
       token: null,
@@ -346,6 +400,7 @@ function routeLiveSocket(app: FastifyInstance, deps: LiveSocketDeps): () => numb
       signOut(state);
       for (const matchId of state.matches) leave(socket, matchId);
       for (const table of state.tables) leaveTable(socket, table);
+      leaveCrash(socket);
     });
   });
   return () => states.size;

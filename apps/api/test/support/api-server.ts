@@ -6,10 +6,13 @@
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase } from '../../src/db/database';
+import { connectRedis } from '../../src/startup';
 
 const config = loadConfig();
 const database = openDatabase(config.DATABASE_URL, config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {});
-const app = await buildApp({ config, database });
+// With REDIS_URL, as the server runs: the event bus (live deltas, a Betfair stream's messages) goes through Redis.
+const redis = connectRedis(config.REDIS_URL);
+const app = await buildApp({ config, database, ...(redis ? { redis } : {}) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
@@ -17,5 +20,6 @@ process.on('SIGTERM', () => {
   void app
     .close()
     .then(() => database.close())
+    .then(() => redis?.quit())
     .then(() => process.exit(0));
 });

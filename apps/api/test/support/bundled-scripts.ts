@@ -6,6 +6,7 @@ export const BUNDLED_SCRIPTS = {
   'stake-server': 'test/support/stake-server.ts',
   'payment-crash-server': 'test/support/payment-crash-server.ts',
   'operator-crash-server': 'test/support/operator-crash-server.ts',
+  'admin-crash': 'test/support/admin-crash.ts',
 } as const;
 export type BundledScript = keyof typeof BUNDLED_SCRIPTS;
 

@@ -1,4 +1,4 @@
-import { type DataOf, type Endpoint, type ErrorCode, formatRupees, type RequestOf } from '@app/shared';
+import { type DataOf, type Endpoint, type ErrorCode, formatMoment, formatRupees, type RequestOf } from '@app/shared';
 import i18next from 'i18next';
 import { storageKeys } from './storage';
 
@@ -34,7 +34,15 @@ export class ApiError extends Error {
  * `LIMIT_REACHED` names the responsible-play limit and what is left (docs/responsible-play.md).
  */
 function refusalDetail(code: ErrorCode, data: unknown): string | null {
-  if (code !== 'LIMIT_REACHED' || typeof data !== 'object' || data === null) return null;
+  if (typeof data !== 'object' || data === null) return null;
+  const moment = (iso: string) => formatMoment(iso, i18next.resolvedLanguage ?? i18next.language);
+  // A refusal that names a moment carries it, so it reads in the player's zone (docs/shell.md "Dates and times").
+  const { until, from } = data as Record<string, unknown>;
+  if (code === 'PLAY_PAUSED' && typeof until === 'string') {
+    return i18next.t('errors.details.PLAY_PAUSED_UNTIL', { until: moment(until) });
+  }
+  if (code === 'REFUSED' && typeof from === 'string') return i18next.t('errors.details.CONFIRM_FROM', { from: moment(from) });
+  if (code !== 'LIMIT_REACHED') return null;
   const { kind, period, limit, left } = data as Record<string, unknown>;
   if (typeof kind !== 'string' || typeof period !== 'string' || typeof limit !== 'number' || typeof left !== 'number') {
     return null;

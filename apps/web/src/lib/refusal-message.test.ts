@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoment } from '@app/shared';
 import { refusalMessage } from './api-client';
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../../public/assets/i18n');
@@ -40,5 +41,17 @@ describe('a limit refusal in the player’s language', () => {
     expect(refusalMessage('LIMIT_REACHED', SERVER)).toBe(general);
     expect(refusalMessage('LIMIT_REACHED', SERVER, { ...DATA, kind: 'bonus' })).toBe(general);
     expect(refusalMessage('LIMIT_REACHED', SERVER, { kind: 'loss' })).toBe(general);
+  });
+
+  it('writes a pause’s end in the player’s language and zone, never UTC (docs/shell.md "Dates and times")', async () => {
+    await i18next.changeLanguage('hi');
+    const until = '2026-12-06T18:35:00.000Z';
+    const text = refusalMessage('PLAY_PAUSED', 'Your time-out is running until 6 Dec 2026, 6:35 pm UTC: …', {
+      pause: 'time_out',
+      until,
+    });
+    expect(text).toContain(formatMoment(until, 'hi'));
+    expect(text).toContain('तक चल रहा है');
+    expect(text).not.toContain('UTC');
   });
 });

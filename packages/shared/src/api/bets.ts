@@ -326,6 +326,11 @@ export const betRowSchema = z.object({
   is_cash_out: z.union([z.literal(0), z.literal(1)]),
   /** 1: its settlement was corrected by an operator (voided or re-settled after a result). */
   is_corrected: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * The price it was settled at when a non-runner's reduction factor lowered `odds` (decimal
+   * odds; docs/betting.md "Non-runners and dead heats"); absent when settled at its own price.
+   */
+  settled_odds: z.number().optional(),
 });
 export type BetRow = z.infer<typeof betRowSchema>;
 

@@ -305,6 +305,17 @@ export const crashRoundSchema = z.object({
 });
 export type CrashRoundView = z.infer<typeof crashRoundSchema>;
 
+/**
+ * The live socket's Crash message (`crash_subscribe`; docs/casino.md "Crash on the screen"): the
+ * round as the server saw it at `now` on its clock. Sent when the round opens, at take-off, every
+ * CRASH_TICK_MS while it flies (each one: the flight still ran at `now`) and at the crash.
+ */
+export interface CrashFlightMessage {
+  type: 'crash';
+  now: number;
+  round: CrashRoundView;
+}
+
 export const crashBetSchema = z.object({
   round_number: z.number(),
   stake: rupees,
@@ -352,7 +363,15 @@ export const fairCrashCashout = defineEndpoint({
   method: 'POST',
   path: 'fair/crashCashout',
   auth: 'public',
-  request: z.strictObject({ token: gameToken }),
+  request: z.strictObject({
+    token: gameToken,
+    /**
+     * The multiplier the page showed on its button: paid exactly when the flight is sure to reach
+     * it as the request arrives (docs/casino.md "Crash on the screen"). Without it: the multiplier
+     * at the moment the request arrives.
+     */
+    at: z.number().min(1).max(1_000_000).optional(),
+  }),
   data: z.object({ bet: crashBetSchema, balance: rupees }),
   rateLimit: { max: 120, windowMs: 60_000 },
 });

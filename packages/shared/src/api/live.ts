@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CrashFlightMessage } from './casino';
 import type { LiveTableMessage } from './live-tables';
 import { fancySchema, marketSchema, scoreboardSchema } from './markets';
 
@@ -27,6 +28,9 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   /** A live table's rounds (docs/casino.md, "Live tables"): a snapshot at once, then every change. */
   z.strictObject({ type: z.literal('table_subscribe'), table: z.string().min(1).max(60) }),
   z.strictObject({ type: z.literal('table_unsubscribe'), table: z.string().min(1).max(60) }),
+  /** Crash's flight as the server's clock sees it (docs/casino.md "Crash on the screen"). */
+  z.strictObject({ type: z.literal('crash_subscribe') }),
+  z.strictObject({ type: z.literal('crash_unsubscribe') }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
@@ -58,6 +62,8 @@ export type LiveServerMessage =
   | MatchDelta
   | LiveTableMessage
   | { type: 'table_unsubscribed'; table: string }
+  | CrashFlightMessage
+  | { type: 'crash_unsubscribed' }
   | { type: 'subscribed'; match_id: number }
   | { type: 'unsubscribed'; match_id: number }
   | { type: 'authed'; user_id: number }

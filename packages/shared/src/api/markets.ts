@@ -15,6 +15,13 @@ export const runnerSchema = z.object({
   /** Best first, at most 3; empty while the market is not open. */
   back: z.array(priceSchema),
   lay: z.array(priceSchema),
+  /**
+   * Betfair markets: the last traded price (decimal odds), shown where a feed carries no offers
+   * (a BASIC recording), never taken as one (docs/feeds.md).
+   */
+  last_traded: z.number().optional(),
+  /** A non-runner (withdrawn): no prices; bets on it are void (docs/betting.md "Non-runners"). */
+  is_removed: z.literal(true).optional(),
 });
 
 export const marketSchema = z.object({
@@ -28,6 +35,8 @@ export const marketSchema = z.object({
   number_of_winners: z.number().int().optional(),
   in_play: z.boolean(),
   bet_delay_s: z.number().int(),
+  /** Betfair markets: the market definition's version, which grows with every change to it. */
+  version: z.number().int().optional(),
   /** Rupees. */
   min_stake: z.number(),
   max_stake: z.number(),

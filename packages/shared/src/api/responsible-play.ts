@@ -69,6 +69,19 @@ export const limitReachedDataSchema = z.object({
 });
 export type LimitReachedData = z.infer<typeof limitReachedDataSchema>;
 
+/**
+ * The `data` of a refusal that names a moment (`PLAY_PAUSED`: the pause's end, null while a
+ * self-exclusion waits for the player to ask to return; `REFUSED` of `rg/confirmLimit`: from when
+ * the change may be confirmed), ISO 8601, so the site writes it in the player's zone and language.
+ * The message writes it in the zone of the site's `tz` cookie (docs/shell.md "Dates and times").
+ */
+export const refusalMomentDataSchema = z.object({
+  pause: z.enum(['time_out', 'self_exclusion']).optional(),
+  until: z.string().nullable().optional(),
+  from: z.string().optional(),
+});
+export type RefusalMomentData = z.infer<typeof refusalMomentDataSchema>;
+
 export const rgGetLimits = defineEndpoint({
   method: 'POST',
   path: 'rg/getLimits',
@@ -135,6 +148,10 @@ export const rgSessionSchema = z.object({
   ends_at: z.string().nullable(),
   /** The player's net result (won − lost, rupees) on bets and games settled since this login. */
   net_result: rupees,
+  /** What the player staked since this login: bets placed and casino stakes (less rollbacks), rupees. */
+  staked: rupees,
+  /** What winning bets and rounds settled since this login returned to the player (stake back included), rupees. */
+  won: rupees,
 });
 export type RgSession = z.infer<typeof rgSessionSchema>;
 

@@ -168,7 +168,13 @@ export type StatementEntry = z.infer<typeof statementEntrySchema>;
  * market names), a casino round (the game), or a payment with its state now.
  */
 export const statementDetailSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('market'), match: z.string(), market: z.string() }),
+  z.object({
+    type: z.literal('market'),
+    match: z.string(),
+    market: z.string(),
+    /** Bets settled at a price a non-runner's reduction factor lowered: asked, then settled (docs/betting.md). */
+    reduced_prices: z.array(z.object({ odds: z.number(), settled_odds: z.number() })),
+  }),
   z.object({ type: z.literal('game'), game: z.string() }),
   z.object({
     type: z.literal('deposit'),

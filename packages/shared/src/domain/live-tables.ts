@@ -9,6 +9,10 @@ import type { AnyFairGame } from './fair/registry';
  * HMAC-SHA256(server seed, `${table code}:${round number}:${cursor}`): the client seed is the
  * table's code and the nonce the round number, so /provably-fair recomputes a round like any other.
  */
+/** A live table's stake range per bet, in paise: ₹1 to ₹1,00,000 (shown on the lobby's tiles too). */
+export const LIVE_MIN_STAKE_PAISE = 100;
+export const LIVE_MAX_STAKE_PAISE = 10_000_000;
+
 export interface LiveSpot {
   /** The spot's code, as bets name it. */
   code: string;
@@ -36,7 +40,25 @@ const ROULETTE_SPOTS: LiveSpot[] = [
   { code: 'dozen-2', params: { bet: 'dozen', pick: 2 } },
   { code: 'dozen-3', params: { bet: 'dozen', pick: 3 } },
   { code: 'zero', params: { bet: 'straight', pick: 0 } },
+  // Straight up on every number, as at any roulette table: `n-1` … `n-36` (zero keeps its code).
+  ...Array.from({ length: 36 }, (_, index) => ({
+    code: straightSpot(index + 1),
+    params: { bet: 'straight', pick: index + 1 },
+  })),
 ];
+
+/** The spot of a straight-up bet on `pocket` (1 … 36; 0 is `zero`). */
+export function straightSpot(pocket: number): string {
+  return pocket === 0 ? 'zero' : `n-${pocket}`;
+}
+
+/** The pocket a straight-up spot covers, or null for any other spot. */
+export function straightPocket(spot: string): number | null {
+  if (spot === 'zero') return 0;
+  const match = /^n-(\d{1,2})$/.exec(spot);
+  const pocket = match ? Number(match[1]) : Number.NaN;
+  return pocket >= 1 && pocket <= 36 ? pocket : null;
+}
 
 export const LIVE_TABLES = {
   'live-andar-bahar': {
@@ -101,6 +123,7 @@ export const LIVE_SPOT_PAYS: Record<LiveTableCode, Record<string, number>> = {
     'dozen-2': ROULETTE_PAYS.dozen,
     'dozen-3': ROULETTE_PAYS.dozen,
     zero: ROULETTE_PAYS.straight,
+    ...Object.fromEntries(Array.from({ length: 36 }, (_, index) => [straightSpot(index + 1), ROULETTE_PAYS.straight])),
   },
 };
 

@@ -40,6 +40,22 @@ export function formatAmount(rupees: number): string {
   return amountFormat.format(rupees);
 }
 
+/**
+ * A profit or loss with its sign, so a loss and a win never look alike: `+₹100.00`, `−₹5.50`,
+ * `₹0.00` (a true minus sign). Wherever the cell has no "(₹)" heading, money carries its ₹.
+ */
+export function formatSignedRupees(rupees: number): string {
+  if (rupees > 0) return `+${formatRupees(rupees)}`;
+  if (rupees < 0) return `−${formatRupees(-rupees)}`;
+  return formatRupees(0);
+}
+
+/** The same under a "(₹)" heading: `+100.00`, `−5.50`, `0.00`. */
+export function formatSignedAmount(rupees: number): string {
+  const text = formatAmount(Math.abs(rupees));
+  return rupees > 0 ? `+${text}` : rupees < 0 ? `−${text}` : text;
+}
+
 /** Whole rupees, for stake buttons and chips: `₹1,000`. */
 export function formatWholeRupees(rupees: number): string {
   wholeRupeeFormat ??= new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -53,11 +69,13 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * Dates in the page's language with Latin digits (`bn-u-nu-latn`): month and day names stay in the
- * player's language, the digits match every other number on the page.
+ * Dates in the page's language with Latin digits and India's conventions (`bn-IN-u-nu-latn`):
+ * month and day names stay in the player's language, the digits match every other number on the
+ * page, and English reads `7 Dec 2026, 5:35 pm` as in India, not `Dec 7, 2026, 5:35 PM`
+ * (docs/shell.md "Dates and times"; date-format.ts writes them).
  */
 export function latinDigitsLocale(language: string): string {
-  return `${language}-u-nu-latn`;
+  return `${language}-IN-u-nu-latn`;
 }
 
 /** Decimal odds as exchanges print them, never grouped: 1.5, 2.02, 120, 1000. */

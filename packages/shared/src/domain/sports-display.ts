@@ -52,8 +52,9 @@ export function formatStart(iso: string, language: string, timeZone?: string, no
 
 const DATE_PARTS = {
   day: { year: 'numeric', month: '2-digit', day: '2-digit' },
-  time: { hour: '2-digit', minute: '2-digit' },
-  dayAndTime: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  // The time as every other on the site writes it (date-format.ts): `4:00 pm`, `28 Nov, 1:30 am`.
+  time: { hour: 'numeric', minute: '2-digit' },
+  dayAndTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**

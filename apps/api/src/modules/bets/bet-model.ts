@@ -1,8 +1,18 @@
 import type { Bet } from '@app/shared';
 import type { BetRecord } from './bets.table';
 
-/** The columns that price a bet (settlement reads only these, for markets of many bets). */
-export const PRICING_COLUMNS = ['bet_id', 'user_id', 'kind', 'is_back', 'odds', 'run', 'stake', 'selection_id'] as const;
+/** The columns that price a bet (settlement reads only these, for markets of many bets); a non-runner's reduction needs when it was placed. */
+export const PRICING_COLUMNS = [
+  'bet_id',
+  'user_id',
+  'kind',
+  'is_back',
+  'odds',
+  'run',
+  'stake',
+  'selection_id',
+  'placed_at',
+] as const;
 export type PricedBet = Pick<BetRecord, (typeof PRICING_COLUMNS)[number]>;
 
 /** The shared model's bet for a stored row. */

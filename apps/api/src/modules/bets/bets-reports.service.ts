@@ -63,6 +63,7 @@ export function wireBet(row: BetRecord, settlementNo: number | null = null): Bet
     profit_loss: row.profit_loss === null ? null : rupees(row.profit_loss),
     is_cash_out: Number(row.is_cash_out) === 1 ? 1 : 0,
     is_corrected: settlementNo !== null && settlementNo > 1 ? 1 : 0,
+    ...(row.settled_odds === null || row.settled_odds === undefined ? {} : { settled_odds: Number(row.settled_odds) / 100 }),
   };
 }
 

@@ -6,11 +6,12 @@ import type { MarketsService } from '../markets';
 import type { Money, StatementReader } from '../money';
 import { targetOfSubject } from './bet-model';
 import { createBetReports } from './bets-reports.service';
-import { listTargetNames, listUnsettledResults } from './bets.repository';
+import { listReducedPrices, listTargetNames, listUnsettledResults, sumPlaySince } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
 import { type CashOutService, createCashOutService } from './cash-out.service';
 import { createSettlementService, type SettlementService } from './settlement.service';
+import { reducedPricesNote } from './settlement-terms';
 import { decisionFromFeed } from './settlement-decision';
 
 /** Declared results are looked for this often; each becomes one durable settle job. */
@@ -22,6 +23,8 @@ export interface BetsModule {
   bets: BetsService;
   cashOut: CashOutService;
   settlement: SettlementService;
+  /** The player's stakes placed and what winning bets returned since `since` (paise): the reality check's figures. */
+  playSince(userId: number, since: number): Promise<{ staked: number; returned: number }>;
   /** Enqueues a settle job for every declared result that no settlement took up yet. */
   enqueueDeclaredResults(app: FastifyInstance): Promise<number>;
   registerRoutes(app: FastifyInstance): void;
@@ -44,13 +47,27 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
   const settlement = createSettlementService(db, clock, { money, bonuses });
   const reports = createBetReports(db, clock, money);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
-    const rows = await listTargetNames(executor, userId, subjects.map(targetOfSubject));
+    const targets = subjects.map(targetOfSubject);
+    const rows = await listTargetNames(executor, userId, targets);
+    const reduced = await reducedPricesNote(executor, userId, targets);
+    // The same prices as parts, for the site to say in the player's language (docs/wallet.md).
+    const reducedPrices = new Map<string, { odds: number; settled_odds: number }[]>();
+    for (const row of await listReducedPrices(executor, userId, targets)) {
+      const list = reducedPrices.get(row.target) ?? [];
+      list.push({ odds: Number(row.odds) / 100, settled_odds: Number(row.settled_odds) / 100 });
+      reducedPrices.set(row.target, list);
+    }
     const names = new Map(
       rows.map((row) => [
         row.target,
         {
-          text: `${row.match_name} · ${row.market_name}`,
-          detail: { type: 'market' as const, match: row.match_name, market: row.market_name },
+          text: `${row.match_name} · ${row.market_name}${reduced.get(row.target) ?? ''}`,
+          detail: {
+            type: 'market' as const,
+            match: row.match_name,
+            market: row.market_name,
+            reduced_prices: reducedPrices.get(row.target) ?? [],
+          },
         },
       ]),
     );
@@ -83,6 +100,7 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
     bets,
     cashOut,
     settlement,
+    playSince: (userId, since) => sumPlaySince(db, userId, since),
     enqueueDeclaredResults,
     registerRoutes(app) {
       registerBetsRoutes(app, { bets, cashOut, reports });

@@ -209,7 +209,7 @@ export async function markBetsDecided(
   now: number,
 ): Promise<void> {
   const scoped = () => {
-    const update = tx.updateTable('bets').set({ settlement_id: settlementId, settled_at: now });
+    const update = tx.updateTable('bets').set({ settlement_id: settlementId, settled_at: now, settled_odds: null });
     return 'target' in scope
       ? update.where('target', '=', scope.target).where('status', '=', 'open')
       : update.where('settlement_id', '=', scope.settlementId);
@@ -238,6 +238,41 @@ export async function markBetsDecided(
   await hit(scoped().where('is_back', '=', 0), false)
     .set({ status: 'won', profit_loss: sql<number>`stake` })
     .execute();
+}
+
+/**
+ * Decides bets one by one, as the model settled each (a market with non-runners or a dead heat:
+ * docs/betting.md "Non-runners and dead heats"), the same outcomes grouped in one statement.
+ */
+export async function markBetsDecidedEach(
+  tx: Db,
+  decided: { betId: number; status: 'won' | 'lost' | 'void'; profitLoss: number; settledOdds: number | null }[],
+  settlementId: number,
+  now: number,
+): Promise<void> {
+  const groups = new Map<string, number[]>();
+  for (const bet of decided) {
+    const key = `${bet.status}|${bet.profitLoss}|${bet.settledOdds ?? ''}`;
+    const ids = groups.get(key);
+    if (ids) ids.push(bet.betId);
+    else groups.set(key, [bet.betId]);
+  }
+  for (const [key, ids] of groups) {
+    const [status, profitLoss, settledOdds] = key.split('|');
+    for (let i = 0; i < ids.length; i += 500) {
+      await tx
+        .updateTable('bets')
+        .set({
+          status: status as 'won' | 'lost' | 'void',
+          profit_loss: Number(profitLoss),
+          settled_odds: settledOdds ? Number(settledOdds) : null,
+          settlement_id: settlementId,
+          settled_at: now,
+        })
+        .where('bet_id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+  }
 }
 
 /** The total profit and loss a settlement wrote on its bets. */
@@ -304,6 +339,19 @@ export async function listTargetNames(db: Db, userId: number, targets: string[])
     .execute();
 }
 
+/** A player's settled bets whose price a non-runner reduced, in the given targets, oldest first. */
+export async function listReducedPrices(db: Db, userId: number, targets: string[]) {
+  if (targets.length === 0) return [];
+  return db
+    .selectFrom('bets')
+    .select(['target', 'bet_id', 'odds', 'settled_odds'])
+    .where('user_id', '=', userId)
+    .where('target', 'in', targets)
+    .where('settled_odds', 'is not', null)
+    .orderBy('bet_id')
+    .execute();
+}
+
 /** The player's open fancy bets on every line (current bets' run positions), by line then bet. */
 export async function listOpenFancyBetsOfUser(db: Db, userId: number, sportId?: number): Promise<BetRecord[]> {
   let query = db
@@ -337,4 +385,26 @@ export async function listOpenCashOutMarketsOfUser(db: Db, userId: number, sport
     .where('markets.number_of_winners', '=', 1);
   if (sportId !== undefined) query = query.where('bets.sport_id', '=', sportId);
   return query.groupBy('bets.market_id').orderBy('last_placed_at', 'desc').execute();
+}
+
+/**
+ * A player's sports play since `since` (paise): the stakes of the bets placed, and what the bets
+ * won and settled since then returned (liability back plus profit, so a back bet returns stake
+ * and winnings as a casino win does). For the reality check (docs/responsible-play.md).
+ */
+export async function sumPlaySince(db: Db, userId: number, since: number): Promise<{ staked: number; returned: number }> {
+  const placed = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stake'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const won = await db
+    .selectFrom('bets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref('liability'), '+', eb.ref('profit_loss'))), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('settled_at', '>=', since)
+    .where('status', '=', 'won')
+    .executeTakeFirstOrThrow();
+  return { staked: Number(placed.total), returned: Number(won.total) };
 }

@@ -36,6 +36,8 @@ export interface BetsTable {
   settled_at: number | null;
   /** 1: a leg of a cash out (docs/betting.md "Cash out"); 0 for a bet the player placed. */
   is_cash_out: Generated<number>;
+  /** The price it was settled at when a non-runner's reduction factor lowered it (docs/betting.md "Non-runners"). */
+  settled_odds: number | null;
 }
 export type BetRecord = Selectable<BetsTable>;
 

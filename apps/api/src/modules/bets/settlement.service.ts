@@ -1,12 +1,21 @@
-import { type Bet, doesFancyBetWin, doesMarketBetWinAmong, fancyBetProfitLoss, marketBetProfitLossAmong } from '@app/shared';
+import {
+  type Bet,
+  doesFancyBetWin,
+  doesMarketBetWinAmong,
+  fancyBetProfitLoss,
+  type MarketTerms,
+  marketBetProfitLossAmong,
+} from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
+import { readRunnerRemovals } from '../markets';
 import type { Money } from '../money';
 import { exposureKeyOf, modelBetOf, type PricedBet } from './bet-model';
+import { decideByTerms, notedByTerms } from './settlement-terms';
 import { lockMarket } from './bets.locks';
 import {
   findLatestSettlement,
@@ -16,6 +25,8 @@ import {
   listOpenBets,
   listSettlementPostings,
   listUsersWithOpenBets,
+  findMarketSummary,
+  markBetsDecidedEach,
   type SettleScope,
   type SqlDecision,
   markBetsDecided,
@@ -100,9 +111,22 @@ function groupByUser(bets: PricedBet[]): Map<number, PricedBet[]> {
 }
 
 export function createSettlementService(db: Db, clock: Clock, deps: { money: Money; bonuses: BonusService }): SettlementService {
+  /**
+   * A market's Betfair terms when they change how its bets settle (a non-runner, a dead heat:
+   * docs/betting.md "Non-runners and dead heats"); null for the plain rule.
+   */
+  async function termsOf(target: string, decision: Decision): Promise<MarketTerms | null> {
+    const winners = winnersOf(decision);
+    if (!target.startsWith('M:') || !winners) return null;
+    const marketId = target.slice(2);
+    const removals = await readRunnerRemovals(db, marketId);
+    const places = Number((await findMarketSummary(db, marketId))?.number_of_winners ?? 1);
+    return removals.length || winners.length > places ? { winners, places, removals } : null;
+  }
+
   /** The profit or loss of each of one player's bets, and their settled turnover (void stakes do not count). */
-  function decideAll(bets: PricedBet[], decision: Decision) {
-    const decided = bets.map((bet) => ({ bet, ...decide(modelBetOf(bet), decision) }));
+  function decideAll(bets: PricedBet[], decision: Decision, terms: MarketTerms | null) {
+    const decided = bets.map((bet) => ({ bet, ...(terms ? decideByTerms(bet, terms) : decide(modelBetOf(bet), decision)) }));
     return {
       profitLoss: decided.reduce((sum, item) => sum + item.profitLoss, 0),
       turnover: decided.reduce((sum, item) => sum + (item.status === 'void' ? 0 : Number(item.bet.stake)), 0),
@@ -134,8 +158,16 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
     decision: Decision,
     settlementId: number,
     posted: number,
+    terms: MarketTerms | null,
   ) {
     if (bets.length === 0) return;
+    if (terms) {
+      const decided = bets.map((bet) => ({ betId: Number(bet.bet_id), ...decideByTerms(bet, terms) }));
+      await markBetsDecidedEach(tx, decided, settlementId, clock.now());
+      const written = await sumSettledProfitLoss(tx, settlementId);
+      if (written !== posted) throw new Error(`Settlement ${settlementId} wrote ${written} on its bets but posted ${posted}`);
+      return;
+    }
     const kind: 'match_odds' | 'bookmaker' = bets[0]?.kind === 'bookmaker' ? 'bookmaker' : 'match_odds';
     const winners = winnersOf(decision);
     const sqlDecision: SqlDecision = winners
@@ -182,6 +214,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
   function settle(target: string, decision: Decision, source: SettlementSource, reason: string | null = null) {
     return rounds(target, async () => {
       const userIds = await listUsersWithOpenBets(db, target);
+      const terms = await termsOf(target, decision);
       return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
         await lockMarket(tx, target, 'settle');
         const latest = await findLatestSettlement(tx, target);
@@ -192,13 +225,13 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
         if ([...byUser.keys()].some((userId) => !userIds.includes(userId))) throw new PlayersChanged();
         let posted = 0;
         for (const [userId, userBets] of byUser) {
-          const outcome = decideAll(userBets, decision);
+          const outcome = decideAll(userBets, decision, terms);
           const transactionId = await deps.money.settleBets(tx, {
             userId,
             subject: exposureKeyOf(target),
             profitLoss: outcome.profitLoss,
             reference: `settle:${target}:1:u${userId}`,
-            note: betsNote(userBets, `settled (${target} #1)`),
+            note: betsNote(userBets, `settled (${target} #1)${notedByTerms(userBets, terms)}`),
           });
           await recordPosting(tx, settlementId, userId, outcome, transactionId);
           posted += outcome.profitLoss;
@@ -206,7 +239,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
             await deps.bonuses.recordSettledTurnover(tx, { userId, amount: outcome.turnover, reference: `settle:${target}:1` });
           }
         }
-        await markAll(tx, { target }, bets, decision, settlementId, posted);
+        await markAll(tx, { target }, bets, decision, settlementId, posted, terms);
         return { status: 'settled', settlementNo: 1, bets: bets.length } as const;
       });
     });
@@ -218,6 +251,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
       if (!latest) throw new AppError('REFUSED', `${target} has not been settled yet; settle it first`);
       const earlierBets = await listBetsOfSettlement(db, Number(latest.id));
       const userIds = [...groupByUser(earlierBets).keys()].sort((a, b) => a - b);
+      const terms = await termsOf(target, decision);
       return moneyTransaction(db, { userIds, now: clock.now() }, async (tx) => {
         await lockMarket(tx, target, 'settle');
         const current = await findLatestSettlement(tx, target);
@@ -233,7 +267,7 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
         const why = reason ? `: ${reason}` : '';
         let posted = 0;
         for (const [userId, userBets] of groupByUser(bets)) {
-          const outcome = decideAll(userBets, decision);
+          const outcome = decideAll(userBets, decision, terms);
           const earlier = postings.get(userId)?.transaction_id;
           const transactionId = await deps.money.resettleBets(tx, {
             userId,
@@ -243,12 +277,15 @@ export function createSettlementService(db: Db, clock: Clock, deps: { money: Mon
             reversalReference: `resettle:${target}:${no}:u${userId}`,
             earlierTransactionId: earlier == null ? null : Number(earlier),
             earlierProfitLoss: Number(postings.get(userId)?.profit_loss ?? 0),
-            note: betsNote(userBets, `${what} (${target} #${no}), settlement ${latest.settlement_no} reversed${why}`),
+            note: betsNote(
+              userBets,
+              `${what} (${target} #${no}), settlement ${latest.settlement_no} reversed${why}${notedByTerms(userBets, terms)}`,
+            ),
           });
           await recordPosting(tx, settlementId, userId, outcome, transactionId);
           posted += outcome.profitLoss;
         }
-        await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted);
+        await markAll(tx, { settlementId: Number(latest.id) }, bets, decision, settlementId, posted, terms);
         await markSettlementReversed(tx, Number(latest.id));
         return { status: 'settled', settlementNo: no, bets: bets.length } as const;
       });

@@ -113,6 +113,16 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
               payload: { withdraw_id: body.withdraw_id },
             },
             request.idempotency,
+            {
+              // Under the player's lock, as a cancel is: the request never starts waiting for a withdrawal that ended.
+              userIds: [Number(row.user_id)],
+              async assertOpen(tx) {
+                const current = await findWithdrawal(tx, body.withdraw_id);
+                if (current?.status !== 'pending') {
+                  throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${current?.status ?? 'gone'}, not pending`);
+                }
+              },
+            },
           )
         : { status: (await acts.approveWithdraw(actor, body.withdraw_id, { idempotency: request.idempotency })).status };
     }

@@ -413,7 +413,7 @@ export async function findWithdrawal(db: Db, id: number) {
   return db
     .selectFrom('payment_withdrawals as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.id', 'w.amount', 'w.status', 'w.reason', 'u.user_name'])
+    .select(['w.id', 'w.user_id', 'w.amount', 'w.status', 'w.reason', 'u.user_name'])
     .where('w.id', '=', id)
     .executeTakeFirst();
 }

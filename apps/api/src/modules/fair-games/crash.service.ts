@@ -2,11 +2,15 @@ import { createHmac } from 'node:crypto';
 import {
   CRASH_BETTING_MS,
   CRASH_PAUSE_MS,
+  CRASH_TICK_MS,
   type CrashBetView,
+  type CrashFlightMessage,
   type CrashRoundView,
   crashDurationMs,
   crashMultiplierAt,
   crashPointOfHash,
+  crashSureToReach,
+  formatPaiseAsRupees,
   paiseToRupees,
   parseRupees,
 } from '@app/shared';
@@ -21,6 +25,12 @@ import type { WalletClient } from './wallet-client';
 
 const GAME = 'crash';
 const HISTORY = 12;
+/**
+ * The flight keeps the round's row in memory between ticks for at most this long: ten ticks a
+ * second read no database, and a row changed underneath (a test that ends a round early) is
+ * seen within a second.
+ */
+const FLIGHT_ROW_KEPT_MS = 1_000;
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
 
@@ -84,6 +94,9 @@ export interface CrashDeps {
  * the round number is unique, so instances agree.
  */
 export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps, chains: CrashChains) {
+  /** The round the live socket's flight last read (flight()). */
+  let flightRow: { row: repo.CrashRoundRow; readAt: number } | undefined;
+
   async function currentRound(): Promise<repo.CrashRoundRow> {
     const now = clock.now();
     const latest = await repo.latestCrashRound(db);
@@ -185,7 +198,7 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
       if (stake.paise < deps.stakeLimits.min || stake.paise > deps.stakeLimits.max) {
         throw new AppError(
           'BAD_REQUEST',
-          `Stake must be from ${paiseToRupees(deps.stakeLimits.min)} to ${paiseToRupees(deps.stakeLimits.max)}`,
+          `Stake must be from ${formatPaiseAsRupees(deps.stakeLimits.min)} to ${formatPaiseAsRupees(deps.stakeLimits.max)}`,
         );
       }
       const auto = autoCashout === undefined ? null : Math.round(autoCashout * 100);
@@ -232,7 +245,14 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
       return { bet: betView(bet), balance: paiseToRupees(answer.balance ?? 0) };
     },
 
-    async cashout(token: string) {
+    /**
+     * A manual cash-out. `atHundredths` is the multiplier the page showed: it is paid when the
+     * flight is sure to reach it as the request arrives (still running, so the crash point is
+     * above the multiplier now: crashSureToReach), else what the flight is sure of then. The
+     * player gets what the button said, never a multiplier the round did not reach
+     * (docs/casino.md "Crash on the screen").
+     */
+    async cashout(token: string, atHundredths?: number) {
       const { player } = await deps.player(token, GAME);
       const round = await currentRound();
       const roundNumber = Number(round.round_number);
@@ -245,15 +265,44 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
           phaseOf(round, now) === 'betting' ? 'The round has not started yet' : 'Too late: the round crashed',
         );
       }
-      const reached = Math.min(crashMultiplierAt(now - Number(round.betting_ends_at)), Number(round.crash_point));
+      const elapsed = now - Number(round.betting_ends_at);
+      const reached = Math.min(crashMultiplierAt(elapsed), Number(round.crash_point));
       const auto = bet.auto_cashout === null ? null : Number(bet.auto_cashout);
-      const at = auto !== null && auto <= reached ? auto : reached;
+      const asked =
+        atHundredths === undefined ? reached : Math.min(atHundredths, crashSureToReach(elapsed), Number(round.crash_point));
+      // An auto cash-out the flight already passed took the bet out there.
+      const at = auto !== null && auto <= Math.max(reached, asked) ? auto : asked;
       const payout = Math.floor((Number(bet.stake) * at) / 100);
       const answer = await payWin(token, roundNumber, player, payout);
       await repo.markBetSettled(db, roundNumber, player, at, payout);
       const settled = await repo.findCrashBet(db, roundNumber, player);
       if (!settled) throw new Error('The crash bet is missing');
       return { bet: betView(settled), balance: paiseToRupees(answer.balance ?? 0) };
+    },
+
+    /**
+     * The flight as this instance's clock sees it now, for the live socket, and when to look
+     * again: at take-off, every CRASH_TICK_MS while it flies (never past the crash moment), at
+     * the crash, and when the next round opens. A `running` answer is sent only while the clock
+     * is before the crash, so each one tells the page the flight reached at least
+     * crashSureToReach of its `now`; nothing in it tells the crash point before the crash.
+     */
+    async flight(): Promise<{ message: CrashFlightMessage; nextAt: number }> {
+      let now = clock.now();
+      if (!flightRow || now >= Number(flightRow.row.crashed_at) || now - flightRow.readAt > FLIGHT_ROW_KEPT_MS) {
+        await settleDue();
+        flightRow = { row: await currentRound(), readAt: clock.now() };
+        now = clock.now();
+      }
+      const round = flightRow.row;
+      const phase = phaseOf(round, now);
+      const nextAt =
+        phase === 'betting'
+          ? Number(round.betting_ends_at)
+          : phase === 'running'
+            ? Math.min(now + CRASH_TICK_MS, Number(round.crashed_at))
+            : Number(round.crashed_at) + CRASH_PAUSE_MS;
+      return { message: { type: 'crash', now, round: await viewOf(round, now) }, nextAt };
     },
 
     async round(roundNumber: number): Promise<CrashRoundView> {

@@ -1,9 +1,10 @@
 import { FAIR_GAME_CODES, fairGame } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { type CasinoService, findGameOwner, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
 import { createCrashChains } from './crash-chain.service';
+import { type CrashFlightHub, createCrashFlightHub } from './crash-flight';
 import { createCrashService } from './crash.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
 import { createFairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
@@ -61,19 +62,24 @@ export async function seedOwnProvider(db: Db, clock: Clock, casino: CasinoServic
 export interface FairGamesModule {
   /** Registers our provider on the first start, its game API on `app` and its wallet calls through `app`. */
   registerRoutes(app: FastifyInstance): Promise<void>;
+  /** Crash's flight for the live socket (`crash_subscribe`); looks at rounds once the routes are registered. */
+  crashFlight: CrashFlightHub;
 }
 
 export interface FairGamesModuleDeps {
   db: Db;
   clock: Clock;
   casino: CasinoService;
+  logger: FastifyBaseLogger;
   /** How wallet calls travel; by default through the app's own HTTP layer. */
   transport?: WalletTransport;
 }
 
 /** Our own provider of provably-fair games (docs/casino-fairness.md). */
-export function createFairGamesModule({ db, clock, casino, transport }: FairGamesModuleDeps): FairGamesModule {
+export function createFairGamesModule({ db, clock, casino, logger, transport }: FairGamesModuleDeps): FairGamesModule {
+  const crashFlight = createCrashFlightHub(clock, logger);
   return {
+    crashFlight,
     async registerRoutes(app) {
       const keys = await seedOwnProvider(db, clock, casino);
       const wallet = createWalletClient(keys.private_key, transport ?? injectTransport(app));
@@ -89,6 +95,8 @@ export function createFairGamesModule({ db, clock, casino, transport }: FairGame
         createCrashChains(db, clock),
       );
       registerFairGamesRoutes(app, service, crash);
+      crashFlight.attach(() => crash.flight());
+      app.addHook('onClose', async () => crashFlight.close());
     },
   };
 }

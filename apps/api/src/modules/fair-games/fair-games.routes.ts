@@ -30,7 +30,7 @@ export function registerFairGamesRoutes(app: FastifyInstance, games: FairGamesSe
     message: 'Bet placed',
   }));
   registerEndpoint(app, endpoints.fairCrashCashout, async ({ body }) => ({
-    data: await crash.cashout(body.token),
+    data: await crash.cashout(body.token, body.at === undefined ? undefined : Math.round(body.at * 100)),
     message: 'Cashed out',
   }));
   registerEndpoint(app, endpoints.fairCrashRound, async ({ body }) => ({ data: await crash.round(body.round_number) }));

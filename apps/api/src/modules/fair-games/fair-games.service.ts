@@ -9,6 +9,7 @@ import {
   paiseToRupees,
   parseRupees,
   payoutPaise,
+  formatPaiseAsRupees,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -157,7 +158,7 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
       if (stake.paise < MIN_STAKE_PAISE || stake.paise > MAX_STAKE_PAISE) {
         throw new AppError(
           'BAD_REQUEST',
-          `Stake must be from ${paiseToRupees(MIN_STAKE_PAISE)} to ${paiseToRupees(MAX_STAKE_PAISE)}`,
+          `Stake must be from ${formatPaiseAsRupees(MIN_STAKE_PAISE)} to ${formatPaiseAsRupees(MAX_STAKE_PAISE)}`,
         );
       }
       const player = await cachedPlayer(token, code);

@@ -1,6 +1,16 @@
-/** The odds feed module's public face (docs/sports.md, "The feed"). */
-export type { FeedFixture, FeedHealth, FeedMatchState, FeedPrice, OddsFeed } from './odds-feed';
+/** The odds feed module's public face (docs/sports.md, "The feed"; docs/feeds.md for Betfair). */
+export type {
+  FeedFixture,
+  FeedHealth,
+  FeedMarketDef,
+  FeedMatchState,
+  FeedPrice,
+  FeedRemoval,
+  OddsFeed,
+  PushFeed,
+} from './odds-feed';
 export { createSimulatedFeed } from './sim/simulator';
+export { type BetfairFeedDeps, createBetfairFileFeed, createBetfairLiveFeed } from './betfair/betfair-feeds';
 /** Betfair's live Exchange Stream (docs/feeds-stream.md). */
 export { type BetfairStreamDeps, type BetfairStreamSource, createBetfairStreamSource } from './betfair/stream-client';
 export { type BetfairStreamConfig, betfairStreamConfig } from './betfair/stream-config';

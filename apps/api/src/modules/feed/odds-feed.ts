@@ -27,6 +27,8 @@ export interface OddsFeed {
    * instance holds no stream. Feeds without one leave it out.
    */
   streamHealth?(): StreamHealth | undefined;
+  /** A push feed (Betfair): its state moves when a message arrives, not with time. */
+  readonly push?: PushFeed;
 }
 
 export interface FeedHealth {
@@ -39,7 +41,25 @@ export interface FeedHealth {
   lastMessageAt: number | null;
 }
 
-export type FeedMarketType = 'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE' | 'WIN' | 'PLACE';
+/**
+ * What a push feed adds (docs/feeds.md "Several instances"): its moments are positions in its
+ * message stream, the same on every instance that applied the same messages, and it says when
+ * its state changed so live deltas go out at once instead of at the next 250 ms moment.
+ */
+export interface PushFeed {
+  /** The live `seq` of the current state: it grows with every message applied (and at a hand-over). */
+  position(): number;
+  /** False until the feed holds its first state: until then nothing is retired for being unknown. */
+  isReady(): boolean;
+  /** Called after messages were applied (`newMarkets`: a market the fixtures lack); returns the unsubscribe function. */
+  onChange(listener: (change: { newMarkets: boolean }) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The simulator's types, and any type a real feed names (Betfair's marketType, e.g. 'OVER_UNDER_15'). */
+export type FeedMarketType =
+  'MATCH_ODDS' | 'BOOKMAKER' | 'OVER_UNDER_25' | 'BOTH_TEAMS_TO_SCORE' | 'WIN' | 'PLACE' | (string & Record<never, never>);
 
 export interface FeedRunner {
   selectionId: number;
@@ -53,8 +73,13 @@ export interface FeedRunner {
 }
 
 export interface FeedMarketDef {
-  /** Stable within the fixture: 'MO', 'BM', 'OU25', 'BTTS'. */
+  /** Stable within the fixture: 'MO', 'BM', 'OU25', 'BTTS' (a real feed: its market id). */
   key: string;
+  /**
+   * The provider's own market id (Betfair's "1.197931750"), kept as the market's `market_id`;
+   * absent (the simulator), the platform makes one ("1.{match}{nn}").
+   */
+  marketId?: string;
   type: FeedMarketType;
   name: string;
   runners: FeedRunner[];
@@ -102,7 +127,31 @@ export interface FeedMarketState {
   key: string;
   status: FeedStatus;
   /** Best first, at most 3 each; empty unless OPEN. */
-  runners: { selectionId: number; back: FeedPrice[]; lay: FeedPrice[] }[];
+  runners: FeedRunnerState[];
+  /** A push feed's own values as they arrive (else the fixture's phase and the stored delay apply). */
+  inPlay?: boolean;
+  betDelaySeconds?: number;
+  /** The market definition's version (Betfair's), which grows with every change to it. */
+  version?: number;
+}
+
+export interface FeedRunnerState {
+  selectionId: number;
+  back: FeedPrice[];
+  lay: FeedPrice[];
+  /** Last traded price (hundredths): what a feed without offers (Betfair BASIC) shows instead. */
+  lastTraded?: number;
+  /** A non-runner (Betfair REMOVED): no prices, bets on it void at settlement. */
+  isRemoved?: boolean;
+}
+
+/** A runner taken out of a market (a non-runner), as settlement needs it (docs/betting.md "Non-runners"). */
+export interface FeedRemoval {
+  selectionId: number;
+  /** Betfair's adjustment (reduction) factor, in thousandths of a percent (7.14 % → 7140); 0 for a vacant trap. */
+  factorMilli: number;
+  /** When the feed said it was removed (epoch ms): bets placed before it have their price reduced. */
+  removedAt: number;
 }
 
 export interface FeedFancyState {
@@ -145,5 +194,9 @@ export interface FeedMatchState {
     placed?: Record<string, number[]>;
     /** Fancy key → the runs that decide it. */
     fancies: Record<string, number>;
+    /** Market keys closed with no winner: void. */
+    voided?: string[];
+    /** Market key → its non-runners (decided markets only). */
+    removals?: Record<string, FeedRemoval[]>;
   };
 }

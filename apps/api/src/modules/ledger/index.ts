@@ -18,6 +18,7 @@ export {
   listUserBalances,
   pageStatementLines,
   statementBalanceAfter,
+  sumCasinoPlaySince,
   sumPlayResultsSince,
   type StatementWindow,
   totalStatementLines,

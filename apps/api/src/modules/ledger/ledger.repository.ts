@@ -412,3 +412,24 @@ export async function sumPlayResultsSince(db: Db, userId: number, since: number)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/**
+ * A player's casino play since `since` (paise): what they staked (stakes less the ones rolled
+ * back) and what the games paid them, from the seamless wallet's postings on their own accounts.
+ */
+export async function sumCasinoPlaySince(db: Db, userId: number, since: number): Promise<{ staked: number; won: number }> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select((eb) => ['t.kind', eb.fn.coalesce(eb.fn.sum<number>('e.amount'), eb.lit(0)).as('total')])
+    .where('a.owner_user_id', '=', userId)
+    .where('a.kind', 'in', ['cash', 'split_bonus', 'wager_bonus'])
+    .where('t.kind', 'in', ['casino_bet', 'casino_win', 'casino_rollback'])
+    .where('e.created_at', '>=', since)
+    .groupBy('t.kind')
+    .execute();
+  const total = (kind: string) => Number(rows.find((row) => row.kind === kind)?.total ?? 0);
+  // A stake is a debit of the player's accounts (negative), a rollback gives it back.
+  return { staked: -(total('casino_bet') + total('casino_rollback')), won: total('casino_win') };
+}

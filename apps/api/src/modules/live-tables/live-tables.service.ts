@@ -17,6 +17,9 @@ import {
   parseRupees,
   payoutPaise,
   resolveLiveRound,
+  formatPaiseAsRupees,
+  LIVE_MAX_STAKE_PAISE,
+  LIVE_MIN_STAKE_PAISE,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
@@ -30,8 +33,8 @@ import { sha256Hex } from '../../lib/ids';
 import type { WalletAnswer, WalletOperation } from '../casino';
 import * as repo from './live-tables.repository';
 
-export const LIVE_MIN_STAKE_PAISE = 100;
-export const LIVE_MAX_STAKE_PAISE = 10_000_000;
+// The table's stake range is shared: the lobby's tiles show it (docs/casino.md "Live tables").
+export { LIVE_MAX_STAKE_PAISE, LIVE_MIN_STAKE_PAISE };
 const HISTORY = 12;
 const PLAYER_CACHE_MS = 30_000;
 /** The clock looks again at least this often (another instance may have moved the round on). */
@@ -416,7 +419,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       if (stake.paise < LIVE_MIN_STAKE_PAISE || stake.paise > LIVE_MAX_STAKE_PAISE) {
         throw new AppError(
           'BAD_REQUEST',
-          `Stake must be from ${paiseToRupees(LIVE_MIN_STAKE_PAISE)} to ${paiseToRupees(LIVE_MAX_STAKE_PAISE)}`,
+          `Stake must be from ${formatPaiseAsRupees(LIVE_MIN_STAKE_PAISE)} to ${formatPaiseAsRupees(LIVE_MAX_STAKE_PAISE)}`,
         );
       }
       const player = await cachedPlayer(token, table);

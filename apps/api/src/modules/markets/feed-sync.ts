@@ -4,6 +4,7 @@ import type { OddsFeed } from '../feed';
 import {
   insertNewFixtures,
   insertResults,
+  insertRunnerRemovals,
   listMatchMarketsAndFancies,
   listResultTargets,
   listUnfinished,
@@ -54,11 +55,27 @@ export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
         const bundle = await listMatchMarketsAndFancies(db, match.match_id);
         const known = await listResultTargets(db, match.match_id);
         const rows = [];
+        const removals = [];
         const markets = bundle.markets;
         for (const market of markets) {
           const target = `M:${market.market_id}`;
           if (known.has(target)) continue;
           const winner = state.results.markets[market.market_key];
+          // A decided market's non-runners go in before its result: settlement reads them with it.
+          const decided =
+            winner !== undefined ||
+            state.results.placed?.[market.market_key] !== undefined ||
+            state.results.voided?.includes(market.market_key);
+          if (decided) {
+            for (const removal of state.results.removals?.[market.market_key] ?? []) {
+              removals.push({
+                market_id: market.market_id,
+                selection_id: removal.selectionId,
+                factor_milli: removal.factorMilli,
+                removed_at: removal.removedAt,
+              });
+            }
+          }
           // A market paying several runners (Place) is decided by its placed runners, in order.
           const placed = state.results.placed?.[market.market_key];
           if (placed !== undefined) {
@@ -72,6 +89,9 @@ export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
             });
           } else if (winner !== undefined) {
             rows.push({ target, match_id: match.match_id, winner_selection_id: winner, result_runs: null, decided_at: now });
+          } else if (state.results.voided?.includes(market.market_key)) {
+            // Closed with no winner: no winner and no placed runners is a void (the bet module's reading).
+            rows.push({ target, match_id: match.match_id, winner_selection_id: null, result_runs: null, decided_at: now });
           }
         }
         for (const fancy of bundle.fancies) {
@@ -86,6 +106,7 @@ export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
             });
           }
         }
+        await insertRunnerRemovals(db, removals);
         await insertResults(db, rows);
         if (state.phase === 'FINISHED') {
           await markMatchFinished(db, match.match_id, now);

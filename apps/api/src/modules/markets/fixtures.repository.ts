@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/unit-of-work';
-import type { FeedFixture } from '../feed';
+import type { FeedFixture, FeedMarketDef } from '../feed';
 import type { FancyRecord, MarketRecord, MatchRecord } from './markets.table';
 
 // The feed sync's SQL: fixtures in, results out. The customer-facing reads are in markets.repository.ts.
@@ -8,6 +8,90 @@ import type { FancyRecord, MarketRecord, MatchRecord } from './markets.table';
 /** Exchange markets look like Betfair's ids; the bookmaker's start 9991 (docs/product.md §9). */
 export function marketIdFor(matchId: number, type: string, index: number): string {
   return type === 'BOOKMAKER' ? `9991${matchId}` : `1.${matchId}${String(index + 1).padStart(2, '0')}`;
+}
+
+/** The feed's own market id (Betfair's), else one the platform makes. */
+function marketIdOf(matchId: number, market: FeedMarketDef, index: number): string {
+  return market.marketId ?? marketIdFor(matchId, market.type, index);
+}
+
+function marketRow(matchId: number, market: FeedMarketDef, index: number) {
+  return {
+    market_id: marketIdOf(matchId, market, index),
+    match_id: matchId,
+    market_key: market.key,
+    market_type: market.type,
+    name: market.name,
+    sort_order: index,
+    bet_delay_s: market.betDelaySeconds,
+    min_stake: market.minStakePaise,
+    max_stake: market.maxStakePaise,
+    number_of_winners: market.numberOfWinners ?? 1,
+  };
+}
+
+function runnerRows(matchId: number, market: FeedMarketDef, index: number) {
+  return market.runners.map((runner, order) => ({
+    market_id: marketIdOf(matchId, market, index),
+    selection_id: runner.selectionId,
+    name: runner.name,
+    sort_order: order,
+    cloth_number: runner.clothNumber ?? null,
+    jockey: runner.jockey ?? null,
+    form: runner.form ?? null,
+  }));
+}
+
+/**
+ * A push feed names new markets of a match it already sent (a Place market after the Win, a new
+ * market of an event): stores those the database lacks. Only markets with the feed's own ids.
+ */
+async function insertNewMarketsOfKnown(db: Db, fixtures: FeedFixture[]): Promise<void> {
+  const withIds = fixtures.filter((fixture) => fixture.markets.some((market) => market.marketId !== undefined));
+  if (withIds.length === 0) return;
+  const wanted = withIds.flatMap((fixture) => fixture.markets.flatMap((market) => (market.marketId ? [market.marketId] : [])));
+  const stored = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const ids = wanted.slice(i, i + 500);
+    for (const row of await db.selectFrom('markets').select('market_id').where('market_id', 'in', ids).execute())
+      stored.add(row.market_id);
+  }
+  const missing = withIds.filter((fixture) => fixture.markets.some((market) => market.marketId && !stored.has(market.marketId)));
+  if (missing.length === 0) return;
+  const matchIds = new Map(
+    (
+      await db
+        .selectFrom('matches')
+        .select(['match_id', 'feed_key'])
+        .where(
+          'feed_key',
+          'in',
+          missing.map((fixture) => fixture.feedKey),
+        )
+        .execute()
+    ).map((row) => [row.feed_key, Number(row.match_id)]),
+  );
+  await writeTransaction(db, async (trx) => {
+    for (const fixture of missing) {
+      const matchId = matchIds.get(fixture.feedKey);
+      if (matchId === undefined) continue;
+      for (const [index, market] of fixture.markets.entries()) {
+        if (!market.marketId || stored.has(market.marketId)) continue;
+        // Another instance may store it first: only the one that inserted the market adds its runners.
+        const inserted = await trx
+          .insertInto('markets')
+          .values(marketRow(matchId, market, index))
+          .onConflict((oc) => oc.column('market_id').doNothing())
+          .returning('market_id')
+          .execute();
+        if (inserted.length && market.runners.length)
+          await trx
+            .insertInto('market_runners')
+            .values(runnerRows(matchId, market, index))
+            .execute();
+      }
+    }
+  });
 }
 
 const FIXTURES_PER_BATCH = 100;
@@ -23,6 +107,10 @@ export async function insertNewFixtures(db: Db, fixtures: FeedFixture[], now: nu
     }
   }
   const fresh = fixtures.filter((fixture) => !known.has(fixture.feedKey));
+  await insertNewMarketsOfKnown(
+    db,
+    fixtures.filter((fixture) => known.has(fixture.feedKey)),
+  );
   if (fresh.length === 0) return 0;
   await writeTransaction(db, async (trx) => {
     const seriesRows = [...new Map(fresh.map((f) => [f.seriesKey, f])).values()].map((f) => ({
@@ -80,33 +168,23 @@ export async function insertNewFixtures(db: Db, fixtures: FeedFixture[], now: nu
         return matchId === undefined ? [] : [{ fixture, matchId }];
       });
       const markets = stored.flatMap(({ fixture, matchId }) =>
-        fixture.markets.map((market, index) => ({
-          market_id: marketIdFor(matchId, market.type, index),
-          match_id: matchId,
-          market_key: market.key,
-          market_type: market.type,
-          name: market.name,
-          sort_order: index,
-          bet_delay_s: market.betDelaySeconds,
-          min_stake: market.minStakePaise,
-          max_stake: market.maxStakePaise,
-          number_of_winners: market.numberOfWinners ?? 1,
-        })),
+        fixture.markets.map((market, index) => marketRow(matchId, market, index)),
       );
-      if (markets.length) await trx.insertInto('markets').values(markets).execute();
-      const runners = stored.flatMap(({ fixture, matchId }) =>
-        fixture.markets.flatMap((market, index) =>
-          market.runners.map((runner, order) => ({
-            market_id: marketIdFor(matchId, market.type, index),
-            selection_id: runner.selectionId,
-            name: runner.name,
-            sort_order: order,
-            cloth_number: runner.clothNumber ?? null,
-            jockey: runner.jockey ?? null,
-            form: runner.form ?? null,
-          })),
-        ),
-      );
+      // A feed's own market id is stored once: a market already held (by an earlier replay's
+      // match) stays where it is, and this match goes without it.
+      const insertedMarkets = new Set<string>();
+      if (markets.length) {
+        const rows = await trx
+          .insertInto('markets')
+          .values(markets)
+          .onConflict((oc) => oc.column('market_id').doNothing())
+          .returning('market_id')
+          .execute();
+        for (const row of rows) insertedMarkets.add(row.market_id);
+      }
+      const runners = stored
+        .flatMap(({ fixture, matchId }) => fixture.markets.flatMap((market, index) => runnerRows(matchId, market, index)))
+        .filter((runner) => insertedMarkets.has(runner.market_id));
       if (runners.length) await trx.insertInto('market_runners').values(runners).execute();
       const fancies = stored.flatMap(({ fixture, matchId }) =>
         fixture.fancies.map((fancy, index) => ({
@@ -151,6 +229,32 @@ export async function insertResults(
     .values(rows)
     .onConflict((oc) => oc.column('target').doNothing())
     .execute();
+}
+
+/** Non-runners of decided markets, once each (every instance may write the same rows). */
+export async function insertRunnerRemovals(
+  db: Db,
+  rows: { market_id: string; selection_id: number; factor_milli: number; removed_at: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('feed_runner_removals')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['market_id', 'selection_id']).doNothing())
+    .execute();
+}
+
+/** A decided market's non-runners (docs/betting.md "Non-runners"), for settlement. */
+export async function readRunnerRemovals(
+  db: Db,
+  marketId: string,
+): Promise<{ selectionId: number; factorMilli: number; removedAt: number }[]> {
+  const rows = await db.selectFrom('feed_runner_removals').selectAll().where('market_id', '=', marketId).execute();
+  return rows.map((row) => ({
+    selectionId: Number(row.selection_id),
+    factorMilli: Number(row.factor_milli),
+    removedAt: Number(row.removed_at),
+  }));
 }
 
 export async function listResultTargets(db: Db, matchId: number): Promise<Set<string>> {

@@ -3,3 +3,4 @@ export { createFeed, createMarketsModule, type MarketsModule, type MarketsModule
 export type { FancyQuote, MarketQuote, MarketsService } from './markets.service';
 export { marketCommands } from './markets.cli';
 export { createMarketsAdmin, type SuspendTarget } from './markets-admin.service';
+export { readRunnerRemovals } from './fixtures.repository';

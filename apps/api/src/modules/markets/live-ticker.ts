@@ -48,6 +48,8 @@ export function createLiveTicker(
   markets: MarketsService,
   log: FastifyBaseLogger,
   now = () => Date.now(),
+  /** A push feed's change signal: a change goes out at once, not at the next 250 ms moment. */
+  onFeedChange?: (listener: () => void) => () => void,
 ): LiveTicker {
   const id = randomUUID();
   const peers = new Map<string, number>();
@@ -66,8 +68,14 @@ export function createLiveTicker(
     return true;
   };
 
+  let isTickAgain = false;
+  let isTickQueued = false;
   const tick = async () => {
-    if (running) return;
+    if (running) {
+      // A change arrived while this tick was reading: look once more when it is done.
+      isTickAgain = true;
+      return;
+    }
     running = true;
     try {
       const at = now();
@@ -112,7 +120,20 @@ export function createLiveTicker(
       log.error({ err: error }, 'live ticker failed');
     } finally {
       running = false;
+      if (isTickAgain) {
+        isTickAgain = false;
+        queueTick();
+      }
     }
+  };
+  /** One tick for any number of changes in one turn of the event loop. */
+  const queueTick = () => {
+    if (isTickQueued) return;
+    isTickQueued = true;
+    setImmediate(() => {
+      isTickQueued = false;
+      void tick();
+    });
   };
 
   const announce = () => {
@@ -139,6 +160,7 @@ export function createLiveTicker(
           for (const matchId of ids) if (Number.isSafeInteger(matchId)) interest.set(matchId as number, now() + INTEREST_TTL_MS);
         }),
       );
+      if (onFeedChange) stops.push(onFeedChange(queueTick));
       const ticker = setInterval(() => void tick(), FEED_TICK_MS);
       const announcer = setInterval(announce, ANNOUNCE_MS);
       ticker.unref();

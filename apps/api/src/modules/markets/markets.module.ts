@@ -4,7 +4,14 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import { sweepEvery } from '../../lib/sweep';
-import { createSimulatedFeed, type OddsFeed } from '../feed';
+import {
+  type BetfairFeedDeps,
+  betfairStreamConfig,
+  createBetfairFileFeed,
+  createBetfairLiveFeed,
+  createSimulatedFeed,
+  type OddsFeed,
+} from '../feed';
 import { createFeedSync, type FeedSync } from './feed-sync';
 import { createLiveTicker, type LiveTicker } from './live-ticker';
 import { createSportsFirstState } from './markets-first-state';
@@ -45,15 +52,36 @@ const emptyFeed: OddsFeed = {
   },
 };
 
-export function createFeed(config: Pick<AppConfig, 'FEED' | 'SIM_SEED' | 'SIM_SPEED'>): OddsFeed {
-  return config.FEED === 'simulator' ? createSimulatedFeed({ seed: config.SIM_SEED, speed: config.SIM_SPEED }) : emptyFeed;
+/** The feed FEED names; Betfair's need the database, the bus and a logger (docs/feeds.md). */
+export function createFeed(
+  config: AppConfig | (Pick<AppConfig, 'SIM_SEED' | 'SIM_SPEED'> & { FEED: 'simulator' }),
+  deps?: BetfairFeedDeps,
+): OddsFeed {
+  switch (config.FEED) {
+    case 'simulator':
+      return createSimulatedFeed({ seed: config.SIM_SEED, speed: config.SIM_SPEED });
+    case 'betfair-file':
+      if (!deps) throw new Error('FEED=betfair-file needs the database, the bus and a logger');
+      return createBetfairFileFeed(config, deps);
+    case 'betfair': {
+      const stream = betfairStreamConfig(config); // missing credentials stop start-up first, named
+      if (!deps) throw new Error('FEED=betfair needs the database, the bus and a logger');
+      return createBetfairLiveFeed(stream, deps);
+    }
+    default:
+      return emptyFeed;
+  }
 }
 
+/** A push feed's new markets are taken in this soon (not at the next 30 s fixture sync). */
+const NEW_FIXTURES_SYNC_MS = 100;
+
 export function createMarketsModule({ db, clock, config, bus, logger, ...given }: MarketsModuleDeps): MarketsModule {
-  const feed = given.feed ?? createFeed(config);
+  const feed = given.feed ?? createFeed(config, { db, clock, bus, logger });
   const sync = createFeedSync(db, clock, feed);
   const markets = createMarketsService(db, clock, feed);
-  const ticker = createLiveTicker(bus, markets, logger);
+  const push = feed.push;
+  const ticker = createLiveTicker(bus, markets, logger, () => Date.now(), push && ((listener) => push.onChange(listener)));
   return {
     feed,
     sync,
@@ -62,6 +90,23 @@ export function createMarketsModule({ db, clock, config, bus, logger, ...given }
     firstState: createSportsFirstState(markets),
     registerRoutes(app) {
       registerMarketsRoutes(app, markets);
+      if (push) {
+        // New markets from a push feed are in the lists at once; a sync already waiting covers them.
+        let pending: NodeJS.Timeout | undefined;
+        const stopWatching = push.onChange(({ newMarkets }) => {
+          if (!newMarkets || pending) return;
+          pending = setTimeout(() => {
+            pending = undefined;
+            sync.syncFixtures().catch((error: unknown) => logger.error({ err: error }, 'fixture sync failed'));
+          }, NEW_FIXTURES_SYNC_MS);
+        });
+        app.addHook('onReady', async () => push.start());
+        app.addHook('onClose', async () => {
+          stopWatching();
+          if (pending) clearTimeout(pending);
+          await push.stop();
+        });
+      }
       app.addHook('onReady', async () => ticker.start());
       app.addHook('onClose', async () => ticker.stop());
       // The first fixtures are in before the first request is answered.

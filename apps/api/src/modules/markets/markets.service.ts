@@ -103,7 +103,12 @@ function safeState(feed: OddsFeed, match: MatchListRecord, at: number): FeedMatc
 }
 
 export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): MarketsService {
-  const seqAt = (now: number) => Math.floor(now / FEED_TICK_MS);
+  // A push feed's moments are its stream positions (docs/feeds.md "Several instances"); the
+  // simulator's are 250 ms slices of time.
+  const push = feed.push;
+  const seqAt = push ? () => push.position() : (now: number) => Math.floor(now / FEED_TICK_MS);
+  /** The time a moment's state is asked for: a push feed answers now, whatever the moment. */
+  const momentTime = push ? () => clock.now() : (seq: number) => seq * FEED_TICK_MS;
   const bundles = new Map<number, { bundle: MatchBundle | undefined; expiresAt: number }>();
   let suspensions: { targets: TargetStates; expiresAt: number } | null = null;
   const states = new Map<string, FeedMatchState>();
@@ -118,7 +123,7 @@ export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): Mark
     }
     let state = states.get(match.feed_key);
     if (!state) {
-      state = safeState(feed, match, seq * FEED_TICK_MS);
+      state = safeState(feed, match, momentTime(seq));
       states.set(match.feed_key, state);
     }
     return state;

@@ -85,6 +85,19 @@ export interface FeedResultsTable {
   decided_at: number;
 }
 
+/**
+ * A runner withdrawn from a market (a non-runner), as the feed declared it with the result:
+ * bets on it are void, and its reduction factor lowers the price of bets matched on the others
+ * before `removed_at` (docs/betting.md "Non-runners").
+ */
+export interface FeedRunnerRemovalsTable {
+  market_id: string;
+  selection_id: number;
+  /** Thousandths of a percent (7.14 % → 7140); 0 for a vacant trap. */
+  factor_milli: number;
+  removed_at: number;
+}
+
 // This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
 declare module '../../db/schema' {
   interface Database {
@@ -95,5 +108,6 @@ declare module '../../db/schema' {
     fancies: FanciesTable;
     feed_suspensions: FeedSuspensionsTable;
     feed_results: FeedResultsTable;
+    feed_runner_removals: FeedRunnerRemovalsTable;
   }
 }

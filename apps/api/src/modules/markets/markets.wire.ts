@@ -63,8 +63,10 @@ export function wireMarket(
     status,
     ...(closedBy ? { closed_by: closedBy } : {}),
     ...(winners > 1 ? { number_of_winners: winners } : {}),
-    in_play: state.phase === 'IN_PLAY',
-    bet_delay_s: record.bet_delay_s,
+    // A push feed's own in-play flag and delay, as they arrive; else the match's phase and the stored delay.
+    in_play: feedMarket?.inPlay ?? state.phase === 'IN_PLAY',
+    bet_delay_s: feedMarket?.betDelaySeconds ?? record.bet_delay_s,
+    ...(feedMarket?.version === undefined ? {} : { version: feedMarket.version }),
     min_stake: paiseToRupees(record.min_stake),
     max_stake: paiseToRupees(record.max_stake),
     runners: runners
@@ -80,6 +82,8 @@ export function wireMarket(
           ...(runner.form === null ? {} : { form: runner.form }),
           back: isOpen ? prices.back.map((price) => wirePrice(price, isBookmaker)) : [],
           lay: isOpen ? prices.lay.map((price) => wirePrice(price, isBookmaker)) : [],
+          ...(prices?.lastTraded === undefined ? {} : { last_traded: prices.lastTraded / 100 }),
+          ...(prices?.isRemoved ? { is_removed: true as const } : {}),
         };
       }),
   };

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type Leg, type Ledger, listUserBalances, sumPlayResultsSince } from '../ledger';
+import { type Leg, type Ledger, listUserBalances, sumCasinoPlaySince, sumPlayResultsSince } from '../ledger';
 import { findActiveWallet, findMarketExposure, listMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
@@ -166,6 +166,9 @@ export interface Money {
 
   /** The player's net result (won − lost, paise) on bets and games settled since `since`. */
   netResultSince(db: Db, userId: number, since: number): Promise<number>;
+
+  /** The player's casino stakes (less rollbacks) and the games' wins (paise) since `since`. */
+  casinoPlaySince(db: Db, userId: number, since: number): Promise<{ staked: number; won: number }>;
 
   /** At birth, in the transaction that creates the player: their accounts, and a demo's play money. */
   setUpPlayer(tx: Tx, player: { userId: number; isDemo: boolean; sessionId?: string | null }): Promise<void>;
@@ -406,6 +409,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       }
       return held;
     },
+    casinoPlaySince: (db, userId, since) => sumCasinoPlaySince(db, userId, since),
 
     async setUpPlayer(tx, { userId, isDemo, sessionId = null }) {
       await lockNewPlayer(tx, userId);

@@ -15,24 +15,29 @@ function describe(balances: WalletBalances): string {
 function adjustCommand(direction: 'credit' | 'debit'): AdminCommand {
   return {
     name: `wallet ${direction}`,
-    usage: `wallet ${direction} --name N --amount RUPEES --reason R`,
+    usage: `wallet ${direction} --name N --amount RUPEES --reason R [--key K]`,
     options: ['name', 'amount', 'reason'],
+    movesMoney: true,
     async run(context) {
       const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
       const name = requireOption(context, 'name');
-      const before = await wallet.balancesByName(name);
       const balances = await wallet.operatorAdjust(
         direction,
         name,
         requireOption(context, 'amount'),
         requireOption(context, 'reason'),
         context.operator.operatorId,
+        {
+          idempotency: context.idempotency,
+          // In the money's transaction: the credit and its audit row commit together (docs/operators.md).
+          within: (tx, { before, after }) =>
+            context.auditWithin(tx, {
+              target: `user:${name}`,
+              before: { cash: paiseToRupees(before.cash) },
+              after: { cash: paiseToRupees(after.cash), amount: context.options.amount, reason: context.options.reason },
+            }),
+        },
       );
-      context.audit({
-        target: `user:${name}`,
-        before: { cash: paiseToRupees(before.cash) },
-        after: { cash: paiseToRupees(balances.cash), amount: context.options.amount, reason: context.options.reason },
-      });
       context.print(`${direction === 'credit' ? 'credited' : 'debited'} ${name}: ${describe(balances)}`);
     },
   };

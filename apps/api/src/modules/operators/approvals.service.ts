@@ -1,5 +1,6 @@
 import { paiseToRupees } from '@app/shared';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +17,28 @@ import type { ApprovalRow } from './operators.table';
 import type { OperatorActor } from './operators.service';
 
 export type ApprovalKind = ApprovalRow['kind'];
+
+/**
+ * What a request is about, checked in the request's own transaction: the players whose money locks
+ * it takes (the subject's own changes take them too) and a check that the subject is still open
+ * (throws when it is not). So a request cannot start waiting for a subject that ended meanwhile.
+ */
+export interface ApprovalSubject {
+  userIds: readonly number[];
+  assertOpen(tx: Tx): Promise<void>;
+}
+
+/** A request that can no longer be decided: why, in words an operator can act on (409 CONFLICT). */
+function endedError(row: ApprovalRow, decision: 'approve' | 'reject'): AppError {
+  const id = Number(row.id);
+  const what = decision === 'approve' ? 'approved' : 'rejected';
+  // Ended by its subject (no deciding operator): the reason says how, e.g. "The withdrawal was cancelled".
+  if (row.decided_by === null && row.reason) {
+    const why = row.reason.charAt(0).toLowerCase() + row.reason.slice(1);
+    return new AppError('CONFLICT', `Request ${id} ended because ${why}: it can no longer be ${what}`);
+  }
+  return new AppError('CONFLICT', `Request ${id} was already ${row.status}`);
+}
 
 /**
  * Carries out an approved request, as the operator who approved it; answers what changed. It runs
@@ -68,27 +91,39 @@ export function createApprovals(
 
     /**
      * A request waits for a second operator. Written in one transaction with its audit row and the
-     * caller's Idempotency-Key (a retried request answers the same request id).
+     * caller's Idempotency-Key (a retried request answers the same request id), under the subject's
+     * locks and after its check.
      */
     async request(
       actor: OperatorActor,
       input: { kind: ApprovalKind; target: string; amount: number; summary: string; payload: unknown },
       idempotency: IdempotencyClaim | null = null,
+      subject?: ApprovalSubject,
     ): Promise<{ request_id: number }> {
-      return moneyTransaction(db, { userIds: [], idempotency, now: clock.now() }, async (tx) => {
-        // A withdrawal waits once; a player may have several adjustments waiting.
+      const waiting = () => new AppError('CONFLICT', `A request for ${input.target} already waits for a second operator`);
+      const work = { userIds: subject?.userIds ?? [], idempotency, now: clock.now() };
+      return moneyTransaction(db, work, async (tx) => {
+        await subject?.assertOpen(tx);
+        // A withdrawal waits once (a partial unique index holds it, migration 0175); a player may
+        // have several adjustments waiting.
         if (input.kind === 'withdraw_approve' && (await findPendingApprovalByTarget(tx, input.kind, input.target))) {
-          throw new AppError('CONFLICT', `A request for ${input.target} already waits for a second operator`);
+          throw waiting();
         }
-        const id = await insertApproval(tx, {
-          kind: input.kind,
-          target: input.target,
-          amount: input.amount,
-          summary: input.summary.slice(0, 300),
-          payload: JSON.stringify(input.payload),
-          requested_by: actor.operatorId,
-          requested_at: clock.now(),
-        });
+        let id: number;
+        try {
+          id = await insertApproval(tx, {
+            kind: input.kind,
+            target: input.target,
+            amount: input.amount,
+            summary: input.summary.slice(0, 300),
+            payload: JSON.stringify(input.payload),
+            requested_by: actor.operatorId,
+            requested_at: clock.now(),
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw waiting();
+          throw error;
+        }
         await audit.record(
           actor,
           {
@@ -137,7 +172,7 @@ export function createApprovals(
       const settle = async (tx: Tx, result: unknown) => {
         if (!(await decideApprovalRow(tx, id, { status, decided_by: actor.operatorId, decided_at: clock.now(), reason }))) {
           const current = await findApproval(tx, id);
-          throw new AppError('CONFLICT', `Request ${id} was already ${current?.status ?? 'decided'}`);
+          throw current ? endedError(current, decision) : new AppError('NOT_FOUND', `No approval request has id ${id}`);
         }
         await audit.record(
           actor,
@@ -153,7 +188,14 @@ export function createApprovals(
       if (decision === 'approve') {
         const executor = executors[row.kind];
         if (!executor) throw new Error(`No executor for ${row.kind}`);
-        await executor(JSON.parse(row.payload), actor, Number(row.requested_by), { idempotency, within: settle });
+        try {
+          await executor(JSON.parse(row.payload), actor, Number(row.requested_by), { idempotency, within: settle });
+        } catch (error) {
+          // The act refused because its subject ended meanwhile (which ended the request): say so.
+          const current = await findApproval(db, id);
+          if (error instanceof AppError && current && current.status !== 'pending') throw endedError(current, decision);
+          throw error;
+        }
       } else {
         await moneyTransaction(db, { userIds: [], idempotency, now: clock.now() }, async (tx) => {
           await settle(tx, null);

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomHex } from '../../lib/ids';
 import type { BonusService } from '../bonus';
-import type { Money } from '../money';
+import type { Money, OperatorActOptions } from '../money';
 import type { SettingsService } from '../settings';
 import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
 import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
@@ -70,9 +70,10 @@ export interface DepositService {
   /**
    * An operator settles a held order (docs/payments.md, "Late payments"): `credit` credits it if
    * the deposit checks pass now (else refused with their reason), `refunded` records that the
-   * payment was given back at the gateway.
+   * payment was given back at the gateway. With `options`, the operator's key is claimed and
+   * `within` (the audit row) runs in the act's transaction.
    */
-  settleHeld(orderId: string, decision: 'credit' | 'refunded'): Promise<DepositRowDb>;
+  settleHeld(orderId: string, decision: 'credit' | 'refunded', options?: OperatorActOptions<DepositRowDb>): Promise<DepositRowDb>;
 }
 
 /** Our order ids: 'D' and 24 random hex characters (contract ORDER_ID_PATTERN). */
@@ -301,9 +302,9 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       });
     },
 
-    async settleHeld(orderId, decision) {
+    async settleHeld(orderId, decision, options = {}) {
       const config = await settings.getSettings();
-      return moneyTransaction(db, { userIds: [], now: clock.now() }, async (tx) => {
+      return moneyTransaction(db, { userIds: [], idempotency: options.idempotency ?? null, now: clock.now() }, async (tx) => {
         // The order first, then its player: the callbacks' lock order (docs/payments.md, "Callback rules").
         const order = await lockDeposit(tx, orderId);
         if (!order) throw new AppError('NOT_FOUND', `No deposit order ${orderId}`);
@@ -323,6 +324,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
         }
         const row = await findDeposit(tx, orderId);
         if (!row) throw new Error(`Deposit ${orderId} vanished`);
+        await options.within?.(tx, row);
         return row;
       });
     },

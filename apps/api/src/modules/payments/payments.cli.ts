@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { paiseToRupees, WITHDRAW_STATUSES, type WithdrawStatus } from '@app/shared';
-import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
 import { AppError } from '../../lib/app-error';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
@@ -17,15 +17,12 @@ function paymentsOf(context: CommandContext) {
   return createPaymentsModule({ db, clock, config, money, bonuses, settings: createSettingsService(db, clock) });
 }
 
-function withdrawIdOf(context: CommandContext): number {
-  const id = parseWholeNumber(requireOption(context, 'id'), '--id');
-  if (id <= 0) throw new UsageError('--id must be a withdrawal id');
-  return id;
-}
-
 const date = (ms: number | string) => new Date(Number(ms)).toISOString().replace('T', ' ').slice(0, 19);
 
-/** The operator's side of withdrawals (docs/payments.md, "Operator commands"). */
+/**
+ * The operator's side of withdrawals and identity checks (docs/payments.md, "Operator commands");
+ * approving and rejecting a withdrawal are composed in cli/withdrawals.cli.ts.
+ */
 export const paymentCommands: AdminCommand[] = [
   {
     name: 'payments list',
@@ -53,29 +50,6 @@ export const paymentCommands: AdminCommand[] = [
             .join('  '),
         );
       }
-    },
-  },
-  {
-    name: 'payments approve',
-    usage: 'payments approve --id ID [--reason R]',
-    options: ['id', 'reason'],
-    async run(context) {
-      const row = await paymentsOf(context).withdrawals.approve(withdrawIdOf(context));
-      context.print(
-        `withdrawal #${row.id} approved: ₹${paiseToRupees(Number(row.amount)).toFixed(2)} goes to the gateway for payout`,
-      );
-    },
-  },
-  {
-    name: 'payments reject',
-    usage: 'payments reject --id ID [--reason R]',
-    options: ['id', 'reason'],
-    async run(context) {
-      const reason = parseReason(context.options.reason ?? 'Rejected by the operator');
-      const row = await paymentsOf(context).withdrawals.reject(withdrawIdOf(context), reason);
-      context.print(
-        `withdrawal #${row.id} rejected (${reason}): ₹${paiseToRupees(Number(row.amount)).toFixed(2)} is back in the player's cash`,
-      );
     },
   },
   {

@@ -4,6 +4,7 @@ import {
   type LimitReachedData,
   paiseToRupees,
   type PauseKind,
+  type RefusalMomentData,
   type RgLimitKind,
   type RgPeriod,
   RG_PERIODS,
@@ -43,10 +44,12 @@ const PERIOD_WORD: Record<RgPeriod, string> = { day: 'daily', week: 'weekly', mo
 
 export function pausedError(pause: ActivePause): AppError {
   const what = pause.kind === 'time_out' ? 'time-out' : 'self-exclusion';
-  const until = pause.until === null ? '' : ` until ${new Date(pause.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const data: RefusalMomentData = { pause: pause.kind, until: pause.until === null ? null : new Date(pause.until).toISOString() };
   return new AppError(
     'PLAY_PAUSED',
-    `Your ${what} is running${until}: you can see your balance and statements and withdraw your cash, nothing else.`,
+    (moment) =>
+      `Your ${what} is running${pause.until === null ? '' : ` until ${moment(pause.until)}`}: you can see your balance and statements and withdraw your cash, nothing else.`,
+    data,
   );
 }
 

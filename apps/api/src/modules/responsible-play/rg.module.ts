@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
-import type { Money } from '../money';
-import { createRgGuard, type DepositHistory, type RgGuard } from './rg.guard';
+import { createRgGuard, type RgGuard } from './rg.guard';
 import { registerRgRoutes } from './rg.routes';
-import { createRgService, type RgService } from './rg.service';
+import { createRgService, type RgDeps, type RgService } from './rg.service';
 
 /** Responsible play: a player's limits, session controls and pauses, and the checks that hold them. */
 export interface RgModule {
@@ -14,7 +11,7 @@ export interface RgModule {
   registerRoutes(app: FastifyInstance): void;
 }
 
-export function createRgModule(deps: { db: Db; clock: Clock; money: Money; deposits?: DepositHistory }): RgModule {
+export function createRgModule(deps: RgDeps): RgModule {
   const rg = createRgService(deps);
   const guard = createRgGuard(deps.clock, deps.deposits);
   return { rg, guard, registerRoutes: (app) => registerRgRoutes(app, rg) };

@@ -7,6 +7,7 @@ import {
   RG_INCREASE_COOL_OFF_MS,
   RG_LIMIT_KINDS,
   RG_PERIODS,
+  type RefusalMomentData,
   RG_RETURN_WAIT_MS,
   type RgLimit,
   type RgLimitKind,
@@ -56,6 +57,8 @@ export interface RgDeps {
   clock: Clock;
   money: Money;
   deposits?: DepositHistory;
+  /** The player's sports stakes and returns since a moment (paise), from the bets module: the reality check's figures. */
+  sportsPlay?: (userId: number, since: number) => Promise<{ staked: number; returned: number }>;
 }
 
 const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
@@ -68,7 +71,7 @@ const actorName = (actor: RgActor) => (actor.kind === 'player' ? 'player' : `ope
  * self-exclusions. Every change is made under the player's money lock, so a stake racing it sees
  * the limit before or after, never half.
  */
-export function createRgService({ db, clock, money, deposits }: RgDeps) {
+export function createRgService({ db, clock, money, deposits, sportsPlay }: RgDeps) {
   /** Writes the summary row the stake check reads, from the limits and the latest pause. */
   async function syncState(tx: Tx, userId: number): Promise<void> {
     const limits = await listLimits(tx, userId);
@@ -226,7 +229,11 @@ export function createRgService({ db, clock, money, deposits }: RgDeps) {
         throw new AppError('REFUSED', 'There is no pending change of this limit to confirm.');
       const from = Number(row.pending_from);
       if (clock.now() < from) {
-        throw new AppError('REFUSED', `This change can be confirmed from ${iso(from)}, 24 hours after you asked for it.`);
+        throw new AppError(
+          'REFUSED',
+          (moment) => `This change can be confirmed from ${moment(from)}, 24 hours after you asked for it.`,
+          { from: new Date(from).toISOString() } satisfies RefusalMomentData,
+        );
       }
       const amount = Number(row.pending_removal) === 1 || row.pending_amount === null ? null : Number(row.pending_amount);
       await saveLimit(tx, {
@@ -312,13 +319,20 @@ export function createRgService({ db, clock, money, deposits }: RgDeps) {
     const startedAt = Number(session.created_at);
     const minutes = Number(controls?.reality_check_minutes ?? 0);
     const checkedAt = session.reality_checked_at === null ? startedAt : Number(session.reality_checked_at);
+    const [net, casino, sports] = await Promise.all([
+      money.netResultSince(db, user.userId, startedAt),
+      money.casinoPlaySince(db, user.userId, startedAt),
+      sportsPlay ? sportsPlay(user.userId, startedAt) : { staked: 0, returned: 0 },
+    ]);
     return {
       server_time: new Date(clock.now()).toISOString(),
       started_at: new Date(startedAt).toISOString(),
       reality_check_minutes: minutes,
       next_reality_check_at: minutes > 0 ? iso(checkedAt + minutes * 60_000) : null,
       ends_at: iso(session.limit_ends_at === null ? null : Number(session.limit_ends_at)),
-      net_result: paiseToRupees(await money.netResultSince(db, user.userId, startedAt)),
+      net_result: paiseToRupees(net),
+      staked: paiseToRupees(casino.staked + sports.staked),
+      won: paiseToRupees(casino.won + sports.returned),
     };
   }
 

@@ -65,7 +65,7 @@ describe('a sports list painted by the server', () => {
     // No lay on offer: the empty cell, not a button.
     expect(html).toContain('<span class="price price--lay price--empty" aria-label="No price">–</span>');
     expect(html).toMatch(/data-testid="runner-label">1<\/span>.*data-testid="runner-label">2<\/span>/);
-    expect(html).toContain('<time datetime="2026-11-27T10:30:00Z">04:00 PM</time>');
+    expect(html).toContain('<time datetime="2026-11-27T10:30:00Z">4:00 pm</time>');
     expect(html).toContain('<span class="live-badge">Live</span>');
     expect(html).toContain('<a class="match-row__name" href="/sports-detail/1">');
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { type GlobalSettings, knownTimeZone, PAINTED_STATE_ELEMENT_ID, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
+import { type GlobalSettings, PAINTED_STATE_ELEMENT_ID, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
 
 /** Where the build's index.html takes the painted shell (apps/web/index.html). */
 export const HEAD_SLOT = '<!--app-head-->';
@@ -95,16 +95,8 @@ export function languageFromCookie(cookieHeader: string | undefined): SiteLangua
   return (match?.[1] as SiteLanguage | undefined) ?? 'en';
 }
 
-/** The player's time zone from the `tz` cookie the site sets (an unknown one: undefined). */
-export function timeZoneFromCookie(cookieHeader: string | undefined): string | undefined {
-  const match = /(?:^|;\s*)tz=([^;]{1,100})/.exec(cookieHeader ?? '');
-  if (!match?.[1]) return undefined;
-  try {
-    return knownTimeZone(decodeURIComponent(match[1]));
-  } catch {
-    return undefined;
-  }
-}
+// The player's time zone from the `tz` cookie: one reading for painted pages and refusals.
+export { timeZoneFromCookie } from '@app/shared';
 
 /**
  * The head additions: title, brand colours as CSS variables, theme colour, favicon and the

@@ -1,7 +1,7 @@
 import { createContext, lazy, memo, Suspense, useContext, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
-import { launchExternalSportsbook, useHasIndianCasino } from '@/features/casino';
+import { launchExternalSportsbook, TileExtrasContext, useHasIndianCasino } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { ShellFrame, type ShellFrameProps } from '@/features/shell';
 import { NoticesBanner, NoticesBell, NoticesMenuItem, NoticesModal } from '@/features/notices';
@@ -9,6 +9,15 @@ import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
 import { PageBoundary } from '../routes/page-boundary';
 import { RealityCheckSlot, RestrictedBannerSlot, SessionClockSlot } from './rg-slots';
+
+// A live table's tile status (LIVE, time left, stakes) loads when a live tile shows (docs/casino.md "Lobby and pages").
+const LiveTileStatus = lazy(() => import('@/features/live-tables').then((m) => ({ default: m.LiveTileStatus })));
+const tileExtras = (game: { code: string }) =>
+  game.code.startsWith('live-') ? (
+    <Suspense fallback={null}>
+      <LiveTileStatus table={game.code} />
+    </Suspense>
+  ) : null;
 
 // The bet slip (with the bets and bet slip features) belongs to the sports pages: /home does not load it.
 const BetSlipArea = lazy(() => import('./bet-slip-area').then((m) => ({ default: m.BetSlipArea })));
@@ -98,7 +107,9 @@ const PAGE = (
     <RestrictedBannerSlot />
     <NoticesBanner />
     <PageBoundary>
-      <Outlet />
+      <TileExtrasContext.Provider value={tileExtras}>
+        <Outlet />
+      </TileExtrasContext.Provider>
     </PageBoundary>
   </>
 );

@@ -3,3 +3,4 @@ export { CasinoLobby, type LobbyProps } from './components/casino-lobby';
 export { isCasinoCategory } from './model/casino-groups';
 export { useHasIndianCasino } from './model/use-has-indian-casino';
 export { launchExternalSportsbook } from './api/casino-calls';
+export { TileExtrasContext } from './model/tile-extras';

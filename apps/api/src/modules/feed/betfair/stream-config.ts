@@ -43,7 +43,10 @@ export interface BetfairStreamConfig {
  * The live stream's configuration from the environment (config/env.ts). Fails like a bad
  * variable does, naming what is missing, so `FEED=betfair` without credentials stops start-up.
  */
-export function betfairStreamConfig(config: AppConfig): BetfairStreamConfig {
+/** The `BETFAIR_*` variables: all the live stream reads. */
+export type BetfairEnv = Pick<AppConfig, Extract<keyof AppConfig, `BETFAIR_${string}`>>;
+
+export function betfairStreamConfig(config: BetfairEnv): BetfairStreamConfig {
   const problems: string[] = [];
   if (!config.BETFAIR_APP_KEY) problems.push('BETFAIR_APP_KEY: is needed for the Betfair stream');
   const certLogin =

@@ -233,6 +233,11 @@ export interface MarketChangeSource {
 }
 
 export interface MarketChangeSink {
-  /** One whole message (segments joined), in the order the source received them. */
-  onChange(message: MarketChangeMessage): void;
+  /**
+   * One whole message (segments joined), in the order the source received them. `text`: the
+   * line it arrived as, when the source has it and the message is that line unchanged (not a
+   * joined image): the holder of the stream forwards it to the other instances as it is instead
+   * of serialising the message again (docs/feeds.md "Several instances").
+   */
+  onChange(message: MarketChangeMessage, text?: string): void;
 }

@@ -27,6 +27,11 @@ export function BetHistoryPage() {
       render: (row) => (
         <>
           <span className={`bets-result bets-result--${row.status}`}>{t(`bets.status.${row.status}`)}</span>
+          {row.settled_odds !== undefined && (
+            <span className="bets-tag" title={t('bets.reducedHint')} data-testid="reduced-tag">
+              {t('bets.reduced')}
+            </span>
+          )}
           {row.is_corrected === 1 && (
             <span className="bets-tag" title={t('bets.correctedHint')} data-testid="corrected-tag">
               {t('bets.corrected')}

@@ -1,7 +1,7 @@
 import type { RunPositionRow } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatProfitLoss } from '../model/bet-format';
+import { formatProfitLossRupees } from '../model/bet-format';
 
 /** "≤ 42", "45", "47+" or "30–40": which results a row of the run position covers. */
 export function useRunsLabel(): (row: RunPositionRow) => string {
@@ -38,7 +38,9 @@ export function RunPosition({ rows, summary, testId }: { rows: RunPositionRow[];
           {rows.map((row) => (
             <tr key={row.from_run}>
               <th scope="row">{runsLabel(row)}</th>
-              <td className={`bets-pl bets-pl--${row.profit_loss >= 0 ? 'up' : 'down'}`}>{formatProfitLoss(row.profit_loss)}</td>
+              <td className={`bets-pl bets-pl--${row.profit_loss >= 0 ? 'up' : 'down'}`}>
+                {formatProfitLossRupees(row.profit_loss)}
+              </td>
             </tr>
           ))}
         </tbody>

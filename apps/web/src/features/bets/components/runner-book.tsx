@@ -1,6 +1,6 @@
 import type { DataOf, endpoints } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { formatProfitLoss } from '../model/bet-format';
+import { formatProfitLossRupees } from '../model/bet-format';
 import { RunPosition } from './run-position';
 import '../bets.css';
 
@@ -36,7 +36,7 @@ export function RunnerBook({
     return (
       <span className={`bets-book bets-book--${directionOf(row.profit_loss)}`} data-testid="runner-book">
         <span className="visually-hidden">{t('bets.book.ifWins')} </span>
-        {formatProfitLoss(row.profit_loss)}
+        {formatProfitLossRupees(row.profit_loss)}
       </span>
     );
   }
@@ -44,8 +44,8 @@ export function RunnerBook({
 }
 
 function rangeText(t: ReturnType<typeof useTranslation>['t'], worst: number, best: number): string {
-  if (worst === best) return formatProfitLoss(worst);
-  return t('bets.book.range', { worst: formatProfitLoss(worst), best: formatProfitLoss(best) });
+  if (worst === best) return formatProfitLossRupees(worst);
+  return t('bets.book.range', { worst: formatProfitLossRupees(worst), best: formatProfitLossRupees(best) });
 }
 
 /** A Place market's runner: the total if it places (worst to best), and if not, when that differs. */
@@ -78,7 +78,7 @@ export function FancyBook({ book, fancyId }: { book: WinLossList | undefined; fa
   return (
     <RunPosition
       rows={row.run_position}
-      summary={t('bets.book.fancyExposure', { amount: formatProfitLoss(-row.exposure) })}
+      summary={t('bets.book.fancyExposure', { amount: formatProfitLossRupees(-row.exposure) })}
       testId="fancy-book"
     />
   );

@@ -10,4 +10,8 @@ describe('bet formats', () => {
     expect(betPrice({ odds: 85, run: null, bet_type: 'M' })).toBe('85');
     expect(betPrice({ odds: 100, run: 45, bet_type: 'F' })).toBe('45 @ 100');
   });
+
+  it('shows the price a non-runner reduced beside the price taken', () => {
+    expect(betPrice({ odds: 5, run: null, bet_type: 'M', settled_odds: 4.38 })).toBe('5 → 4.38');
+  });
 });

@@ -68,10 +68,9 @@ export function useCrashState(token: string) {
   return useQuery({
     queryKey: ['fair', 'crash', token] as const,
     queryFn: async () => {
-      const sentAt = Date.now();
       const { data } = await callApi(endpoints.fairCrashState, { token });
-      // The server's clock against ours, halfway through the call: the animation follows the server.
-      return { ...data, clockOffset: data.now - (sentAt + Date.now()) / 2 };
+      // When it arrived on our clock: the page draws from the server's (model/crash-flight.ts).
+      return { ...data, receivedAt: Date.now() };
     },
     enabled: token.length > 0,
     refetchInterval: CRASH_POLL_MS,
@@ -88,10 +87,11 @@ export function useCrashBet(token: string) {
   });
 }
 
+/** Cashes out at `at`, the multiplier the button showed (docs/casino.md "Crash on the screen"). */
 export function useCrashCashout(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await callApi(endpoints.fairCrashCashout, { token })).data,
+    mutationFn: async (at: number) => (await callApi(endpoints.fairCrashCashout, { token, at })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
   });
 }

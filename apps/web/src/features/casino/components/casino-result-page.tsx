@@ -1,8 +1,9 @@
-import { type CasinoResultRow, formatRupees, latinDigitsLocale } from '@app/shared';
+import { type CasinoResultRow, formatMoment, formatRupees } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type DataColumn, DataTable, ReportPage, useRangeAndPage } from '@/components/ui';
+import { type DataColumn, DataTable, ReportPage, toast, useRangeAndPage } from '@/components/ui';
 import { CASINO_REPORT_PAGE_SIZE, useCasinoResult } from '../api/casino-page-calls';
+import { gameDisplayName } from '../model/game-name';
 import '../casino.css';
 
 function verifyLink(row: CasinoResultRow): string | undefined {
@@ -11,20 +12,56 @@ function verifyLink(row: CasinoResultRow): string | undefined {
   return crash ? `/provably-fair?crash=${crash[1]}` : `/provably-fair?round=${row.round}`;
 }
 
+/** A round id as players read it: short ids whole, long ones (a uuid) their first 8 characters. */
+export function shortRoundId(round: string): string {
+  return round.length > 12 ? `${round.slice(0, 8)}…` : round;
+}
+
+/** The round's short id and a button that copies the whole one (for support, or to verify by hand). */
+function RoundId({ round }: { round: string }) {
+  const { t } = useTranslation();
+  const copy = () =>
+    navigator.clipboard.writeText(round).then(
+      () => toast.success(t('casino.result.copied')),
+      () => toast.error(t('casino.result.copyFailed')),
+    );
+  return (
+    <span className="casino-round-id">
+      <span className="casino-mono" title={round}>
+        {shortRoundId(round)}
+      </span>
+      <button
+        type="button"
+        className="casino-round-id__copy"
+        onClick={() => void copy()}
+        aria-label={t('casino.result.copy', { round })}
+      >
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M8 8h11v13H8zM5 3h11v3H7v11H5z" fill="currentColor" />
+        </svg>
+      </button>
+    </span>
+  );
+}
+
 /** /report/casino-result: every casino round with game, provider, round, stake, win and time. */
 export function CasinoResultPage() {
   const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const paging = useRangeAndPage();
   const report = useCasinoResult({ from_date: paging.range.from, to_date: paging.range.to, page: paging.page });
-  const dateFormat = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataColumn<CasinoResultRow>[] = [
-    { key: 'date', header: t('casino.result.time'), render: (row) => dateFormat.format(new Date(row.date)) },
-    { key: 'game', header: t('casino.result.game'), render: (row) => row.game_name },
+    { key: 'date', header: t('casino.result.time'), render: (row) => formatMoment(row.date, language) },
+    {
+      key: 'game',
+      header: t('casino.result.game'),
+      render: (row) => gameDisplayName(t, { code: row.game_code, provider_code: row.provider_code, name: row.game_name }),
+    },
     { key: 'provider', header: t('casino.result.provider'), render: (row) => row.provider_name },
     {
       key: 'round',
       header: t('casino.result.round'),
-      render: (row) => <span className="casino-mono">{row.round.slice(0, 13)}</span>,
+      render: (row) => <RoundId round={row.round} />,
     },
     { key: 'stake', header: t('casino.result.stake'), align: 'end', render: (row) => formatRupees(row.stake) },
     { key: 'win', header: t('casino.result.win'), align: 'end', render: (row) => formatRupees(row.win) },

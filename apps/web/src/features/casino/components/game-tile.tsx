@@ -1,8 +1,9 @@
 import type { CasinoGame } from '@app/shared';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameImageUrl } from '../model/casino-groups';
 import { gameDisplayName } from '../model/game-name';
+import { TileExtrasContext } from '../model/tile-extras';
 
 export interface GameTileProps {
   game: CasinoGame;
@@ -19,6 +20,7 @@ export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOp
   const { t } = useTranslation();
   const [hasImage, setHasImage] = useState(true);
   const name = gameDisplayName(t, game);
+  const extras = useContext(TileExtrasContext)?.(game);
   return (
     <li className="casino-tile" data-testid={`game-${game.code}`}>
       <button
@@ -45,6 +47,7 @@ export function GameTile({ game, imageBase, isFavourite, onToggleFavourite, onOp
         )}
         <span className="casino-tile__name">{name}</span>
         <span className="casino-tile__provider">{game.provider_name}</span>
+        {extras}
       </button>
       {onToggleFavourite && (
         <button

@@ -121,8 +121,10 @@ async function send<E extends Endpoint>(url: string, init: RequestInit, hadSessi
   } else if (response.status === 403) {
     toast.error(i18next.t('admin:common.forbidden'));
   }
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   throw new ApiError(message, code, response.status, {
     serverMessage,
+    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
     data: payload && payload.status === false ? payload.data : undefined,
   });
 }

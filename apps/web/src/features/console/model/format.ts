@@ -1,17 +1,18 @@
-import { formatRupees } from '@app/shared';
+import { formatMoment, formatRupees } from '@app/shared';
+import i18next from 'i18next';
 
 /** Rupees as the console shows them: ₹1,234.50. */
 export function rupees(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : formatRupees(value);
 }
 
-/** An ISO time as a local date and time, to the minute; CSV keeps the ISO text. */
+/**
+ * An ISO time as the site writes it (docs/shell.md "Dates and times"), in the operator's language
+ * and zone: `7 Dec 2026, 5:35 pm`; CSV keeps the ISO text.
+ */
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-IN', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return formatMoment(iso, i18next.resolvedLanguage ?? i18next.language ?? 'en');
 }
 
 /** A percentage to one decimal, or a dash. */

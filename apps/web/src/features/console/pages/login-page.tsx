@@ -8,6 +8,8 @@ import { consolePaths } from '../console-paths';
 import { takeEndedReason, useConsoleSession } from '../lib/console-session';
 
 const TOTP_PATTERN = /^\d{6}$/;
+/** The lock-out's window when the server names none (docs/operators.md, "Lock-out"). */
+const LOCK_OUT_MINUTES = 15;
 
 /** Operators log in with a user name, a password and the 6-digit code of their authenticator app (RFC 6238). */
 export function ConsoleLoginPage() {
@@ -44,7 +46,12 @@ export function ConsoleLoginPage() {
         {endedReason && <p className="console-alert">{endedReason}</p>}
         {login.error && (
           <p className="console-alert" role="alert">
-            {login.error.message}
+            {/* Locked out by failed logins: how long, and the way back in, in the operator's language. */}
+            {login.error.code === 'RATE_LIMITED'
+              ? t('login.lockedOut', {
+                  count: Math.ceil((login.error.retryAfterSeconds ?? LOCK_OUT_MINUTES * 60) / 60),
+                })
+              : login.error.message}
           </p>
         )}
         <FormField

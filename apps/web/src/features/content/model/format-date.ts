@@ -1,8 +1,6 @@
-// Latin digits in every language, as every number on the site (docs/shell.md "Numbers").
-const LOCALES: Record<string, string> = { en: 'en-IN', hi: 'hi-IN-u-nu-latn', bn: 'bn-IN-u-nu-latn' };
+import { formatCalendarDay } from '@app/shared';
 
-/** "21 November 2026" in the page's language; the date is a calendar day, so UTC avoids a shift. */
+/** A document's date (a calendar day) as the site writes dates (docs/shell.md "Dates and times"): `21 Nov 2026`. */
 export function formatUpdatedDate(isoDate: string, language: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return formatCalendarDay(isoDate, language);
 }

@@ -1,4 +1,12 @@
-import { formatAmount, formatRupees, formatWholeRupees, isLiveTableCode, type LiveRoundView } from '@app/shared';
+import {
+  formatAmount,
+  formatRupees,
+  formatWholeRupees,
+  isLiveTableCode,
+  isRed,
+  type LiveRoundView,
+  straightPocket,
+} from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -170,32 +178,49 @@ function LiveTable({ table, token, onBalanceChanged }: LiveTablePageProps) {
         ))}
       </fieldset>
 
-      <div
-        className={`lt-spots lt-spots--${data.table.spots.length > 4 ? 'many' : 'few'}`}
-        role="group"
-        aria-label={t('liveTables.spotsLabel')}
-      >
-        {data.table.spots.map((spot) => {
+      {(() => {
+        const spotButton = (spot: { code: string; pays: number }, variant: 'spot' | 'number') => {
           const mine = stakeOn(spot.code);
           const isWinner = round.phase === 'result' && round.winning_spots.includes(spot.code);
-          const label = t(`liveTables.spots.${spot.code}`);
+          const label = spotLabel(t, spot.code);
+          const pocket = straightPocket(spot.code);
           return (
             <button
               key={spot.code}
               type="button"
-              className={`lt-spot${isWinner ? ' lt-spot--won' : ''}${mine ? ' lt-spot--mine' : ''}`}
+              className={`lt-spot${variant === 'number' ? ` lt-number lt-number--${pocketColor(pocket ?? 0)}` : ''}${isWinner ? ' lt-spot--won' : ''}${mine ? ' lt-spot--mine' : ''}`}
               disabled={!isBetting || Boolean(mine) || bet.isPending}
               onClick={() => placeBet(spot.code)}
               data-testid={`live-spot-${spot.code}`}
               aria-label={t('liveTables.spotAria', { spot: label, pays: spot.pays, amount: formatWholeRupees(chip) })}
             >
-              <span className="lt-spot__name">{label}</span>
-              <span className="lt-spot__pays">{t('liveTables.pays', { pays: spot.pays })}</span>
+              <span className="lt-spot__name">{variant === 'number' ? pocket : label}</span>
+              {variant === 'spot' && <span className="lt-spot__pays">{t('liveTables.pays', { pays: spot.pays })}</span>}
               {mine && <span className="lt-spot__mine">{t('liveTables.yourBet', { amount: formatAmount(mine.stake) })}</span>}
             </button>
           );
-        })}
-      </div>
+        };
+        // Roulette: the outside bets, then every number straight up (0 to 36) in the table's colours.
+        const numbers = data.table.spots.filter((spot) => straightPocket(spot.code) !== null);
+        const outside = data.table.spots.filter((spot) => straightPocket(spot.code) === null);
+        return (
+          <>
+            <div
+              className={`lt-spots lt-spots--${outside.length > 4 ? 'many' : 'few'}`}
+              role="group"
+              aria-label={t('liveTables.spotsLabel')}
+            >
+              {outside.map((spot) => spotButton(spot, 'spot'))}
+            </div>
+            {numbers.length > 0 && (
+              <div className="lt-numbers" role="group" aria-label={t('liveTables.numbersLabel', { pays: numbers[0]?.pays })}>
+                <p className="lt-numbers__title">{t('liveTables.numbersLabel', { pays: numbers[0]?.pays })}</p>
+                {numbers.map((spot) => spotButton(spot, 'number'))}
+              </div>
+            )}
+          </>
+        );
+      })()}
       {refusal && (
         <p className="lt-refusal" role="alert" data-testid="live-refusal">
           {refusal}
@@ -206,7 +231,7 @@ function LiveTable({ table, token, onBalanceChanged }: LiveTablePageProps) {
         <h2 id="lt-history">{t('liveTables.lastResults')}</h2>
         <ol className="lt-history">
           {data.history.map((row) => (
-            <li key={row.round_number}>
+            <li key={row.round_number} className={historyColorClass(table, row.result_label)}>
               <Link to={verifyPath({ table, round_number: row.round_number })} title={t('liveTables.verify')}>
                 {resultText(t, { table, result_label: row.result_label })}
               </Link>
@@ -219,8 +244,8 @@ function LiveTable({ table, token, onBalanceChanged }: LiveTablePageProps) {
             <ul className="lt-my-bets">
               {data.my_history.map((row) => (
                 <li key={`${row.round_number}:${row.spot}`}>
-                  {t('liveTables.round', { n: row.round_number })} · {t(`liveTables.spots.${row.spot}`)} ·{' '}
-                  {formatAmount(row.stake)} → {formatAmount(row.payout ?? 0)}
+                  {t('liveTables.round', { n: row.round_number })} · {spotLabel(t, row.spot)} · {formatAmount(row.stake)} →{' '}
+                  {formatAmount(row.payout ?? 0)}
                 </li>
               ))}
             </ul>
@@ -242,4 +267,21 @@ function resultText(t: Translate, round: { table: string; result_label: string |
   }
   if (label === 'tie') return t('liveTables.outcome.tie');
   return t(`liveTables.spots.${label}`, { defaultValue: label });
+}
+
+/** A spot's name: a straight-up number reads "Number 7", the others by their own text. */
+function spotLabel(t: Translate, spot: string): string {
+  const pocket = straightPocket(spot);
+  return pocket !== null && pocket > 0 ? t('liveTables.spots.straight', { n: pocket }) : t(`liveTables.spots.${spot}`);
+}
+
+function pocketColor(pocket: number): 'green' | 'red' | 'black' {
+  return pocket === 0 ? 'green' : isRed(pocket) ? 'red' : 'black';
+}
+
+/** A roulette result in the history wears its pocket's colour, as on the wheel. */
+function historyColorClass(table: string, label: string | null): string | undefined {
+  if (table !== 'live-roulette' || !label) return undefined;
+  const pocket = Number(label.split(' ')[0]);
+  return Number.isInteger(pocket) ? `lt-history__pocket lt-history__pocket--${pocketColor(pocket)}` : undefined;
 }

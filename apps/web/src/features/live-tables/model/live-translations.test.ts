@@ -26,7 +26,8 @@ function usedKeys(): string[] {
   const keys = new Set<string>();
   for (const code of LIVE_TABLE_CODES) {
     keys.add(`liveTables.names.${code}`);
-    for (const spot of liveTable(code).spots) keys.add(`liveTables.spots.${spot.code}`);
+    // Straight-up numbers share one text ("Number {{n}}").
+    for (const spot of liveTable(code).spots) keys.add(`liveTables.spots.${/^n-\d+$/.test(spot.code) ? 'straight' : spot.code}`);
   }
   for (const color of ['red', 'black', 'green']) keys.add(`liveTables.colors.${color}`);
   for (const hand of TEEN_PATTI_HANDS) keys.add(`liveTables.hands.${hand.replace(/ /g, '-')}`);

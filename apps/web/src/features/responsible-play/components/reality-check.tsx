@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatRupees } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button, Modal, toast } from '@/components/ui';
+import { paths } from '@/config/paths';
 import { useContinueSession, useSessionClock } from '../api/rg-calls';
 import { formatSignedRupees } from '../model/format';
 import {
@@ -104,6 +107,14 @@ function RealityCheckDialog({ clock, now, onLogout }: { clock: SessionClock; now
             </dd>
           </div>
           <div>
+            <dt>{t('rg.reality.staked')}</dt>
+            <dd data-testid="reality-staked">{formatRupees(clock.staked)}</dd>
+          </div>
+          <div>
+            <dt>{t('rg.reality.won')}</dt>
+            <dd data-testid="reality-won">{formatRupees(clock.won)}</dd>
+          </div>
+          <div>
             <dt>{t('rg.reality.net')}</dt>
             <dd data-testid="reality-net" className={clock.netResult < 0 ? 'rg-negative' : undefined}>
               {formatSignedRupees(clock.netResult)}
@@ -119,6 +130,18 @@ function RealityCheckDialog({ clock, now, onLogout }: { clock: SessionClock; now
           )}
         </dl>
         <p className="rg-note">{t('rg.reality.netNote')}</p>
+        {/* Following a link is continuing: the check closes and the page opens behind it. */}
+        <nav className="rg-reality-links" aria-label={t('rg.reality.linksLabel')}>
+          <Link to={paths.report.betHistory} onClick={() => proceed.mutate(undefined)} data-testid="reality-history">
+            {t('rg.reality.history')}
+          </Link>
+          <Link to={paths.report.casinoResult} onClick={() => proceed.mutate(undefined)}>
+            {t('rg.reality.casinoHistory')}
+          </Link>
+          <Link to={paths.responsibleGambling} onClick={() => proceed.mutate(undefined)} data-testid="reality-limits">
+            {t('rg.reality.limits')}
+          </Link>
+        </nav>
       </div>
     </Modal>
   );

@@ -1,15 +1,9 @@
-import { formatRupees, latinDigitsLocale } from '@app/shared';
+import { formatMoment as formatSharedMoment, formatSignedRupees as formatSharedSignedRupees } from '@app/shared';
 
-/** A moment in the player's language with Latin digits (docs/shell.md "Numbers"): `12 Jan 2027, 14:05`. */
+/** A moment as the site writes it (docs/shell.md "Dates and times"): `12 Jan 2027, 2:05 pm`. */
 export function formatMoment(epochMs: number, language: string): string {
-  return new Intl.DateTimeFormat(latinDigitsLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(epochMs),
-  );
+  return formatSharedMoment(epochMs, language);
 }
 
 /** A net result with its sign: `+₹250.00`, `−₹120.00`, `₹0.00`. */
-export function formatSignedRupees(rupees: number): string {
-  if (rupees > 0) return `+${formatRupees(rupees)}`;
-  if (rupees < 0) return `−${formatRupees(-rupees)}`;
-  return formatRupees(0);
-}
+export const formatSignedRupees = formatSharedSignedRupees;

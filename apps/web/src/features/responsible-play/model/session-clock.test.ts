@@ -21,6 +21,8 @@ function answer(changes: Partial<RgSession> = {}): RgSession {
     next_reality_check_at: new Date(SERVER_NOW + 5 * MINUTE).toISOString(),
     ends_at: null,
     net_result: -250,
+    staked: 1_000,
+    won: 750,
     ...changes,
   };
 }

@@ -16,6 +16,10 @@ export interface SessionClock {
   realityCheckMinutes: number;
   /** Won − lost on bets and games settled since this login, rupees. */
   netResult: number;
+  /** Staked since this login (bets placed, casino stakes), rupees. */
+  staked: number;
+  /** What winning bets and rounds returned since this login, rupees. */
+  won: number;
 }
 
 const timeOf = (iso: string | null) => (iso === null ? null : Date.parse(iso));
@@ -33,6 +37,9 @@ export function readSessionClock(data: RgSession, sentAt: number, receivedAt: nu
     endsAt: timeOf(data.ends_at),
     realityCheckMinutes: data.reality_check_minutes,
     netResult: data.net_result,
+    // Older servers did not send them: nothing staked or won is the honest reading then.
+    staked: data.staked ?? 0,
+    won: data.won ?? 0,
   };
 }
 

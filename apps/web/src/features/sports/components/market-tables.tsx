@@ -6,6 +6,7 @@ import { formatOdds, formatSize } from '../model/format';
 import { fancySelection, marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
 import { PriceButton } from './price-button';
+import { RunnerFeedNote } from './runner-feed-note';
 
 type Match = MarketsSnapshot['match'];
 
@@ -72,6 +73,7 @@ export function LadderMarket({
             <div key={runner.selection_id} className="ladder__row" role="row" data-testid="runner">
               <span className="ladder__name" role="rowheader">
                 {runner.name}
+                <RunnerFeedNote runner={runner} />
                 <BookSlot>{renderRunner?.(market.market_id, runner.selection_id)}</BookSlot>
               </span>
               {[

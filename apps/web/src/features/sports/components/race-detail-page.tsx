@@ -1,4 +1,4 @@
-import { isRacingSport, type MarketsSnapshot } from '@app/shared';
+import { isRacingSport, type MarketsSnapshot, placesPaid } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -107,7 +107,10 @@ export function RaceDetailPage({ matchId, renderRunner, ...selection }: { matchI
           ))}
         </div>
       )}
-      {!place && markets.length === 1 && <p className="race-detail__note">{t('racing.noPlace')}</p>}
+      {/* Only a small field explains a missing Place market (a Betfair recording may hold the Win market alone). */}
+      {!place && markets.length === 1 && placesPaid(markets[0]?.runners.length ?? 0) === 0 && (
+        <p className="race-detail__note">{t('racing.noPlace')}</p>
+      )}
       {shown && (
         <div
           id="race-market-panel"

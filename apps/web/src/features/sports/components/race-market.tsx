@@ -4,6 +4,7 @@ import { formatOdds, formatSize } from '../model/format';
 import { marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
 import { PriceButton } from './price-button';
+import { RunnerFeedNote } from './runner-feed-note';
 
 type Match = MarketsSnapshot['match'];
 type Runner = Market['runners'][number];
@@ -28,6 +29,7 @@ function RunnerInfo({ runner, isDogs }: { runner: Runner; isDogs: boolean }) {
           {runner.jockey && <span>{t('racing.jockey', { name: runner.jockey })}</span>}
           {isDogs && runner.cloth_number !== undefined && <span>{t('racing.trap', { number: runner.cloth_number })}</span>}
           {runner.form && <span>{t('racing.form', { form: runner.form })}</span>}
+          <RunnerFeedNote runner={runner} />
         </span>
       </span>
     </span>

@@ -1,6 +1,6 @@
 import { marketStateKey, type MatchRow } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { countdownText, meetingsOf, positionKey, raceStateOf } from './race';
+import { countdownText, meetingsOf, nextToGo, positionKey, raceDaysOf, raceStateOf } from './race';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -49,6 +49,38 @@ describe('race card model', () => {
     expect(meetings.map((meeting) => meeting.venue)).toEqual(['Mumbai', 'Ascot', 'Romford']);
     expect(meetings[0]!.races.map((row) => row.match_id)).toEqual([3, 1]);
     expect(meetings[1]!.races.map((row) => row.match_id)).toEqual([5, 2]);
+  });
+
+  it('puts today’s meetings first, a venue’s later days as meetings of their own, and earlier results last', () => {
+    const done = { placings: [{ position: 1, selection_id: 1, name: 'X' }] };
+    const day = 24 * 60;
+    const rows = [
+      // Mumbai races today and tomorrow: two meetings, not one long one at the top.
+      race(1, 10, 'Mumbai', 30),
+      race(2, 10, 'Mumbai', 30 + day),
+      race(3, 10, 'Mumbai', 60 + day),
+      race(4, 20, 'Ascot', 90),
+      race(5, 30, 'Romford', 20 + 2 * day),
+      race(6, 40, 'Hove', -day, done),
+      race(7, 20, 'Ascot', 45),
+    ];
+    // Noon UTC is 17:30 in India: every race here keeps its day.
+    const days = raceDaysOf(rows, NOW, 'UTC');
+    expect(days.map((d) => d.offset)).toEqual([0, 1, 2, -1]);
+    expect(days[0]!.meetings.map((m) => [m.venue, m.races.map((r) => r.match_id)])).toEqual([
+      ['Mumbai', [1]],
+      ['Ascot', [7, 4]],
+    ]);
+    expect(days[1]!.meetings.map((m) => [m.venue, m.races.map((r) => r.match_id)])).toEqual([['Mumbai', [2, 3]]]);
+    expect(days[3]!.meetings[0]!.venue).toBe('Hove');
+    // The day is the player's: 23:00 UTC is tomorrow in India.
+    const late = raceDaysOf([race(8, 10, 'Mumbai', 11 * 60)], NOW, 'Asia/Kolkata');
+    expect(late[0]!.offset).toBe(1);
+  });
+
+  it('lists the next races to go off across every meeting, soonest first', () => {
+    const rows = [race(1, 10, 'Mumbai', 30), race(2, 20, 'Ascot', 5), race(3, 30, 'Hove', -2), race(4, 10, 'Mumbai', 50)];
+    expect(nextToGo(rows, NOW, 2).map((row) => row.match_id)).toEqual([2, 1]);
   });
 
   it('names positions and market states for translation', () => {

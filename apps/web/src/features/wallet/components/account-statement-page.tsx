@@ -25,7 +25,14 @@ export function AccountStatementPage() {
   /** The line's subject in the player's language: the match and market, a payment, a game, an operator's reason. */
   const detailOf = (row: StatementRow): string | null => {
     const { detail } = row;
-    if (detail?.type === 'market') return `${detail.match} · ${translateMarketName(t, detail.market)}`;
+    if (detail?.type === 'market') {
+      const reduced = detail.reduced_prices.map((price) => `${price.odds.toFixed(2)} → ${price.settled_odds.toFixed(2)}`);
+      const note =
+        reduced.length > 0
+          ? ` · ${t('wallet.statement.reducedPrices', { count: reduced.length, prices: reduced.join(', ') })}`
+          : '';
+      return `${detail.match} · ${translateMarketName(t, detail.market)}${note}`;
+    }
     if (detail?.type === 'withdrawal')
       return t('wallet.statement.withdrawalTo', { id: detail.withdraw_id, destination: detail.destination });
     if (detail?.type === 'deposit')

@@ -1,18 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/lib/session';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSettingsOrDefaults } from '@/lib/global-settings';
+import { canUsePayments, useSession } from '@/lib/session';
 import { refreshBalance, storedExposure, useBalance } from '../api/balance';
 import { formatRupees } from '../model/money-format';
 import '../wallet.css';
 
 /**
  * Balance and exposure in the header, polled every 5 s while logged in. Any successful mutation
- * (a bet, a deposit, a bonus wallet switch ...) asks for a fresh balance at once.
+ * (a bet, a deposit, a bonus wallet switch ...) asks for a fresh balance at once. A player who can
+ * deposit (real money, payments on: canUsePayments) has a Deposit button beside it, and the
+ * balance itself leads to the deposit page too (docs/shell.md "Money at hand").
  */
 export function BalanceDisplay() {
   const { t } = useTranslation();
   const session = useSession();
+  const settings = useSettingsOrDefaults();
   const queryClient = useQueryClient();
   const balance = useBalance(Boolean(session));
 
@@ -32,7 +38,8 @@ export function BalanceDisplay() {
   const isStale = balance.isError;
   const isDemo = session.user.is_demo === '1';
   const hasExposure = exposure !== undefined && exposure !== 0;
-  return (
+  const canDeposit = canUsePayments(session.user, settings.payment_gateway);
+  const figures = (
     <div
       className="wallet-balance"
       data-testid="balance-display"
@@ -67,6 +74,24 @@ export function BalanceDisplay() {
           {t('site.balance.stale')}
         </p>
       )}
+    </div>
+  );
+  if (!canDeposit) return figures;
+  return (
+    <div className="wallet-balance-area">
+      <Link
+        to={paths.deposit}
+        className="wallet-balance-link"
+        aria-label={t('wallet.balance.depositFrom', { amount: money(data?.free_chip) })}
+      >
+        {figures}
+      </Link>
+      <Link to={paths.deposit} className="wallet-deposit" data-testid="header-deposit">
+        <span aria-hidden="true" className="wallet-deposit__plus">
+          +
+        </span>
+        <span className="wallet-deposit__label">{t('wallet.balance.deposit')}</span>
+      </Link>
     </div>
   );
 }

@@ -98,7 +98,7 @@ describe('the statement in words', () => {
       kind: 'exposure_release',
       subject: 'market:1.2',
       released: 200,
-      detail: { type: 'market', match: 'India v Australia', market: 'Match Odds' },
+      detail: { type: 'market', match: 'India v Australia', market: 'Match Odds', reduced_prices: [] },
     });
     expect(lineTitleKey(voided)).toBe('wallet.statement.voidMarket');
     expect(lineTitleKey(row({ is_open: true, kind: 'exposure_hold', subject: 'market:1.2' }))).toBe(

@@ -80,6 +80,20 @@ export function crashMultiplierAt(elapsedMs: number): number {
   return Math.floor(100 * Math.exp(CRASH_GROWTH_PER_MS * Math.max(0, elapsedMs)));
 }
 
+/**
+ * What a flight that the server saw still running `elapsedMs` after take-off is sure to reach, in
+ * hundredths: one hundredth more than the multiplier then. The round crashes at the first
+ * millisecond its curve reaches the crash point (crashDurationMs rounds up), so a round still
+ * running at t has a crash point above e^(rate × t), hence at least floor(…) + 1. The page never
+ * draws past it (docs/casino.md "Crash on the screen"), and a cash-out may ask for it.
+ */
+export function crashSureToReach(elapsedMs: number): number {
+  return crashMultiplierAt(elapsedMs) + 1;
+}
+
+/** How often the server tells the page that the flight still runs (its socket's `crash` messages). */
+export const CRASH_TICK_MS = 100;
+
 /** Milliseconds from take-off until the multiplier reaches the crash point. */
 export function crashDurationMs(crashPointHundredths: number): number {
   return Math.ceil(Math.log(crashPointHundredths / 100) / CRASH_GROWTH_PER_MS);

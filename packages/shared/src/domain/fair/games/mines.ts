@@ -34,6 +34,11 @@ export function minesMultiplier(mines: number, opened: number): number {
   return Math.floor((0.99 * MULTIPLIER_SCALE * choose(MINES_TILES, opened)) / choose(MINES_TILES - mines, opened));
 }
 
+/** The chance that `opened` tiles are all safe with `mines` mines: what minesMultiplier pays against. */
+export function minesWinChance(mines: number, opened: number): number {
+  return choose(MINES_TILES - mines, opened) / choose(MINES_TILES, opened);
+}
+
 /**
  * Mines: the mines sit on `mines` positions picked from the 25 tiles (0 … 24, left to right, top
  * to bottom) as Stake picks them: float i takes floor(f × tiles left) among the tiles still free,

@@ -9,6 +9,9 @@ import {
   formatNumber,
   limboParams,
   limboWinChance,
+  MINES_TILES,
+  minesMultiplier,
+  minesWinChance,
   LUCKY_7_PAYS,
   ROULETTE_PAYS,
   rouletteParams,
@@ -105,6 +108,24 @@ function LimboPayout({ params }: { params: Params }) {
   if (!parsed.success) return null;
   const target = Math.round(parsed.data.target * 100);
   return <PayoutHint multiplier={target * 100} chance={limboWinChance(target)} />;
+}
+
+/**
+ * What the picked tiles pay if all are safe, and how likely that is (docs/casino.md "Payout before
+ * the bet"); before any tile is picked, what one tile pays.
+ */
+function MinesPayout({ params }: { params: Params }) {
+  const { t } = useTranslation();
+  const mines = Number(params.mines);
+  const picked = Array.isArray(params.tiles) ? params.tiles.length : 0;
+  if (!Number.isInteger(mines) || mines < 1 || mines > 24 || picked > MINES_TILES - mines) return null;
+  const opened = Math.max(1, picked);
+  return (
+    <>
+      <p className="casino-payout__for">{t('casino.mines.payoutFor', { count: opened })}</p>
+      <PayoutHint multiplier={minesMultiplier(mines, opened)} chance={minesWinChance(mines, opened)} />
+    </>
+  );
 }
 
 /** A side's label with what it pays (×). */
@@ -257,14 +278,17 @@ export const GAME_UI: Record<string, GameUi> = {
     controls: function MinesControls({ params, setParams }) {
       const { t } = useTranslation();
       return (
-        <NumberField
-          label={t('casino.mines.count')}
-          value={params.mines}
-          min={1}
-          max={24}
-          step={1}
-          onChange={(mines) => setParams({ ...params, mines })}
-        />
+        <>
+          <NumberField
+            label={t('casino.mines.count')}
+            value={params.mines}
+            min={1}
+            max={24}
+            step={1}
+            onChange={(mines) => setParams({ ...params, mines })}
+          />
+          <MinesPayout params={params} />
+        </>
       );
     },
   },

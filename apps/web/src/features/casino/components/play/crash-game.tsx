@@ -1,32 +1,18 @@
-import { crashMultiplierAt, crashParams, crashWinChance, formatAmount, formatNumber, formatRupees } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { crashParams, crashWinChance, formatAmount, formatNumber, formatRupees } from '@app/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Loading, toast } from '@/components/ui';
+import { Button, Loading } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useCrashBet, useCrashCashout, useCrashState } from '../../api/fair-calls';
 import { playTone } from '../../model/sound';
+import { useCrashFlight } from '../../model/use-crash-flight';
 import { CrashChainPanel } from './crash-chain-panel';
+import { CrashFlightBoard } from './crash-flight-board';
 import { GameRefusal } from './game-refusal';
 import { PayoutHint } from './payout-hint';
 import { StakePicker } from './stake-picker';
-
-/** The multiplier now, drawn every frame from the server's take-off time and clock. */
-function useLiveMultiplier(takeOffAt: number | undefined, clockOffset: number, isRunning: boolean): number {
-  const [value, setValue] = useState(100);
-  const frame = useRef(0);
-  useEffect(() => {
-    if (!isRunning || takeOffAt === undefined) return undefined;
-    const tick = () => {
-      setValue(crashMultiplierAt(Date.now() + clockOffset - takeOffAt));
-      frame.current = requestAnimationFrame(tick);
-    };
-    frame.current = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame.current);
-  }, [takeOffAt, clockOffset, isRunning]);
-  return value;
-}
 
 /** What the auto cash-out the player typed pays, and how often a round reaches it (the rules that settle it). */
 function CashoutPayout({ auto }: { auto: string }) {
@@ -47,29 +33,38 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
   const [stake, setStake] = useState<number>(Number.NaN);
   const [auto, setAuto] = useState('');
   const data = state.data;
-  const round = data?.round;
-  const live = useLiveMultiplier(round?.betting_ends_at, data?.clockOffset ?? 0, round?.phase === 'running');
+  const polled = useMemo(() => (data ? { now: data.now, round: data.round, receivedAt: data.receivedAt } : undefined), [data]);
+  // The round as the server tells it, socket and poll merged: the page draws from this alone.
+  const { view, serverNow } = useCrashFlight(polled);
+  const [cashingOutAt, setCashingOutAt] = useState<number | null>(null);
   const chosenStake = Number.isFinite(stake) ? stake : (stakes[0] ?? 10);
+  const phase = view?.phase;
   const lastPhase = useRef<string | undefined>(undefined);
+  const roundNumber = view?.roundNumber;
+  const resetCashout = cashout.reset;
+  // A refusal belongs to its round: the next round starts clean.
+  useEffect(() => resetCashout(), [roundNumber, resetCashout]);
   useEffect(() => {
-    if (round?.phase === 'crashed' && lastPhase.current === 'running') {
+    if (phase === 'crashed' && lastPhase.current === 'running') {
       playTone('lose');
       onBalanceChanged();
     }
-    lastPhase.current = round?.phase;
-  }, [round?.phase, onBalanceChanged]);
+    lastPhase.current = phase;
+  }, [phase, onBalanceChanged]);
 
   if (state.isPending) return <Loading label={t('casino.loading')} />;
-  if (state.error || !data || !round) {
+  if (state.error || !data) {
     return (
       <p className="casino-empty" role="alert">
         {state.error?.message} <Link to="/home">{t('casino.play.backToLobby')}</Link>
       </p>
     );
   }
-  const shown = round.phase === 'crashed' ? Math.round((round.crash_point ?? 1) * 100) : round.phase === 'running' ? live : 100;
-  const secondsToStart = Math.max(0, Math.ceil((round.betting_ends_at - (Date.now() + data.clockOffset)) / 1000));
-  const myBet = data.my_bet;
+  const round = view?.round ?? data.round;
+  const secondsToStart = Math.max(0, Math.ceil((round.betting_ends_at - serverNow()) / 1000));
+  // The cash-out's own answer settles the bet on screen at once, before the next poll.
+  const cashedNow = cashout.data?.bet.round_number === round.round_number ? cashout.data.bet : null;
+  const myBet = cashedNow ?? (data.my_bet?.round_number === round.round_number ? data.my_bet : null);
   return (
     <div className="casino-game" data-game="crash">
       <header className="casino-game__head">
@@ -80,16 +75,23 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
       </header>
       <div className={`casino-frame casino-crash casino-crash--${round.phase}`}>
         <p className="casino-crash__round">{t('casino.crash.round', { n: round.round_number })}</p>
-        <p className="casino-board__big" aria-live="off" data-testid="crash-multiplier">
-          {(shown / 100).toFixed(2)}×
-        </p>
-        <p role="status">
-          {round.phase === 'betting'
-            ? t('casino.crash.betting', { seconds: secondsToStart })
-            : round.phase === 'running'
-              ? t('casino.crash.running')
-              : t('casino.crash.crashed', { point: (round.crash_point ?? 1).toFixed(2) })}
-        </p>
+        <CrashFlightBoard
+          view={view}
+          serverNow={serverNow}
+          secondsToStart={secondsToStart}
+          canCashOut={Boolean(myBet && !myBet.is_settled)}
+          cashingOutAt={cashingOutAt}
+          onCashOut={(at) => {
+            setCashingOutAt(at);
+            cashout.mutate(at / 100, {
+              onSuccess: () => {
+                playTone('win');
+                onBalanceChanged();
+              },
+              onSettled: () => setCashingOutAt(null),
+            });
+          }}
+        />
         <p className="casino-mono casino-crash__hash" data-testid="crash-round-commitment">
           {t('casino.crash.hash', { hash: round.server_seed_hash })}
         </p>
@@ -102,24 +104,8 @@ export function CrashGame({ token, onBalanceChanged }: { token: string; onBalanc
               : t('casino.crash.yourBet', { amount: formatAmount(myBet.stake) })}
           </p>
         ) : null}
-        {round.phase === 'running' && myBet && !myBet.is_settled ? (
-          <Button
-            type="button"
-            isBlock
-            isLoading={cashout.isPending}
-            onClick={() =>
-              cashout.mutate(undefined, {
-                onSuccess: () => {
-                  playTone('win');
-                  onBalanceChanged();
-                },
-                onError: (error) => toast.error(error.message),
-              })
-            }
-          >
-            {t('casino.crash.cashOut', { at: (live / 100).toFixed(2) })}
-          </Button>
-        ) : (
+        <GameRefusal message={cashout.error?.message ?? null} />
+        {round.phase === 'running' && myBet && !myBet.is_settled ? null : (
           <>
             <StakePicker stakes={stakes} value={chosenStake} onChange={setStake} />
             <label className="casino-field">

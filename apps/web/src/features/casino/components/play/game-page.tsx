@@ -1,8 +1,9 @@
-import { type FairRoundView, formatAmount, formatNumber, formatRupees, isFairGameCode, isSlotCode } from '@app/shared';
+import { type FairRoundView, fairGame, formatAmount, formatNumber, formatRupees, isFairGameCode, isSlotCode } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Loading } from '@/components/ui';
+import { useDocumentPageName } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { useCasinoStakes } from '../../api/casino-page-calls';
 import { useFairPlay, useFairState } from '../../api/fair-calls';
@@ -29,6 +30,8 @@ export interface GamePageProps {
 /** /casino/play/{game}?token=…: our own provider's game page inside the casino layout. */
 export function GamePage({ gameCode, token, onBalanceChanged }: GamePageProps) {
   const { t } = useTranslation();
+  // The game's name is the page's title, as on its heading and its tile.
+  useDocumentPageName(isFairGameCode(gameCode) ? ownGameName(t, gameCode, fairGame(gameCode).name) : '');
   if (!isFairGameCode(gameCode)) return <p className="casino-empty">{t('casino.play.unknownGame')}</p>;
   if (!token) {
     return (

@@ -24,6 +24,7 @@ import { GameRefusal } from './game-refusal';
 import { RoundHistory } from './round-history';
 import { SeedsPanel } from './seeds-panel';
 import { SoundToggle } from './sound-toggle';
+import { SLOT_SYMBOL_ART, SlotSymbol, type SymbolArt } from './slot-symbols';
 import { StakePicker } from './stake-picker';
 
 /** A spin animates at least this long unless the player turns animation off (RTS 14). */
@@ -31,13 +32,15 @@ export const SLOT_SPIN_MS = 2_600;
 /** The reels stop one after another, this far apart, the last at SLOT_SPIN_MS. */
 const REEL_STAGGER_MS = 300;
 
-/** How each slot's symbols are drawn. */
-const GLYPHS: Record<SlotCode, Record<string, string>> = {
-  'classic-sevens': { '7': '7', B: 'BAR', W: '🔔', O: '🍊', L: '🍋', C: '🍒' },
-  'temple-twenty': { G: '🐯', P: '🦚', E: '🐘', A: 'A', K: 'K', Q: 'Q', J: 'J', T: '10' },
-  'lotus-ways': { D: '💎', M: '🥭', L: '✿', A: 'A', K: 'K', Q: 'Q', J: 'J' },
-  'star-spins': { V: '🚀', R: '💍', M: '🌙', S: '⭐', A: 'A', K: 'K', Q: 'Q', J: 'J', T: '10' },
-};
+/** A symbol's name in the player's language (the reels' label, win lines, the paytable's screen-reader text). */
+function useSymbolName(code: SlotCode): (symbol: string) => string {
+  const { t } = useTranslation();
+  const art = SLOT_SYMBOL_ART[code];
+  return (symbol) => {
+    const drawn = art[symbol];
+    return drawn ? t(`slots.symbols.${drawn}`) : symbol;
+  };
+}
 
 // ——— The animation preference: off by default when the system asks for reduced motion ———
 const ANIMATION_KEY = 'slots.animation';
@@ -64,14 +67,14 @@ function useAnimationOn(): boolean {
 
 function Reels({
   slot,
-  glyphs,
+  art,
   stops,
   spinningFrom,
   winning,
   label,
 }: {
   slot: SlotDefinition;
-  glyphs: Record<string, string>;
+  art: Record<string, SymbolArt>;
   stops: readonly number[];
   /** Reels from this index on are still spinning. */
   spinningFrom: number;
@@ -89,7 +92,7 @@ function Reels({
               <div className="slot-reel__blur" aria-hidden="true">
                 {[...(slot.reels[reel] ?? '')].slice(0, 8).map((symbol, index) => (
                   <span key={index} className="slot-cell">
-                    {glyphs[symbol] ?? symbol}
+                    <SlotSymbol art={art[symbol]} />
                   </span>
                 ))}
               </div>
@@ -100,7 +103,7 @@ function Reels({
                   className={`slot-cell${winning.has(`${reel}:${row}`) ? ' slot-cell--win' : ''}`}
                   data-symbol={symbol}
                 >
-                  {glyphs[symbol] ?? symbol}
+                  <SlotSymbol art={art[symbol]} />
                 </span>
               ))
             )}
@@ -129,7 +132,8 @@ function winningCells(slot: SlotDefinition, round: SlotRound | undefined): Set<s
 
 function Paytable({ code, slot, stake, lines }: { code: SlotCode; slot: SlotDefinition; stake: number; lines: number }) {
   const { t } = useTranslation();
-  const glyphs = GLYPHS[code];
+  const art = SLOT_SYMBOL_ART[code];
+  const symbolName = useSymbolName(code);
   const units = slot.kind === 'lines' ? lines : slot.units;
   const counts = Array.from({ length: slot.reels.length }, (_, index) => index + 1).filter((count) =>
     Object.values(slot.pays).some((pays) => (pays[count] ?? 0) > 0),
@@ -156,7 +160,10 @@ function Paytable({ code, slot, stake, lines }: { code: SlotCode; slot: SlotDefi
         <tbody>
           {Object.entries(slot.pays).map(([symbol, pays]) => (
             <tr key={symbol}>
-              <th scope="row">{glyphs[symbol] ?? symbol}</th>
+              <th scope="row">
+                <SlotSymbol art={art[symbol]} />
+                <span className="visually-hidden">{symbolName(symbol)}</span>
+              </th>
               {counts.map((count) => {
                 const pay = pays[count] ?? 0;
                 return (
@@ -178,7 +185,7 @@ function Paytable({ code, slot, stake, lines }: { code: SlotCode; slot: SlotDefi
       {slot.freeSpins && (
         <p>
           {t('slots.freeSpinsRule', {
-            symbol: glyphs[slot.freeSpins.scatter] ?? slot.freeSpins.scatter,
+            symbol: symbolName(slot.freeSpins.scatter),
             multiplier: slot.freeSpins.multiplier,
           })}
         </p>
@@ -201,7 +208,7 @@ export function SlotGame({
   const { t } = useTranslation();
   const session = useSession();
   const slot = SLOT_DEFINITIONS[gameCode];
-  const glyphs = GLYPHS[gameCode];
+  const symbolName = useSymbolName(gameCode);
   const state = useFairState(token, gameCode);
   const play = useFairPlay(token, gameCode);
   const stakes = useCasinoStakes(Boolean(session));
@@ -287,7 +294,7 @@ export function SlotGame({
 
   const reelsLabel = t('slots.reels', {
     symbols: slotWindow(slot.reels, displayedStops)
-      .map((column) => column.map((symbol) => glyphs[symbol] ?? symbol).join(' '))
+      .map((column) => column.map(symbolName).join(', '))
       .join(' | '),
   });
 
@@ -312,7 +319,7 @@ export function SlotGame({
       <div className="casino-frame">
         <Reels
           slot={slot}
-          glyphs={glyphs}
+          art={SLOT_SYMBOL_ART[gameCode]}
           stops={displayedStops}
           spinningFrom={spinningFrom}
           winning={isSpinning ? new Set() : winningCells(slot, shown)}
@@ -342,8 +349,8 @@ export function SlotGame({
             {shown?.wins.map((win, index) => (
               <p key={index} className="slot-win-line">
                 {win.line !== undefined
-                  ? t('slots.lineWin', { line: win.line, count: win.count, symbol: glyphs[win.symbol] ?? win.symbol })
-                  : t('slots.waysWin', { ways: win.ways ?? 1, count: win.count, symbol: glyphs[win.symbol] ?? win.symbol })}
+                  ? t('slots.lineWin', { line: win.line, count: win.count, symbol: symbolName(win.symbol) })
+                  : t('slots.waysWin', { ways: win.ways ?? 1, count: win.count, symbol: symbolName(win.symbol) })}
               </p>
             ))}
             {freeSpins.length > 0 && (
