@@ -1,18 +1,25 @@
 #!/usr/bin/env node
-/* global process, console, URL, fetch */
+/* global process, console, URL, fetch, Buffer */
 // Verifies rounds of our provably fair games with nothing but Node ≥ 20 (no packages, no build),
-// from public data only (docs/casino-fairness.md):
+// from public data only (docs/casino-fairness.md, "Checking rounds"):
 //   node scripts/verify-round.mjs --game dice --server-seed S --client-seed C --nonce N \
 //     --params '{"target":50,"direction":"under"}' [--server-seed-hash H]
 //   node scripts/verify-round.mjs --game crash --round-hash H --salt S --position K \
-//     --terminating-hash T [--salt-hash SH]
-//   node scripts/verify-round.mjs --site https://casino.example --round ROUND_UUID
-//   node scripts/verify-round.mjs --site https://casino.example --crash-round N
-// It prints the outcome and the multiplier and checks every commitment it is given (the server
-// seed against the hash shown before play; a crash round's hash down its chain to the published
-// terminating hash, the salt against its commitment). `--vectors FILE.json` checks published
-// vectors instead. `--rules 1` recomputes a round played under the first rules (Dice, Limbo,
-// Mines and Crash changed; docs/casino-fairness.md, Earlier rules).
+//     --terminating-hash T [--salt-hash SH | --beacon-round R --beacon-signature SIG]
+//   node scripts/verify-round.mjs --site https://casino.example --round ROUND_UUID [--commitment FILE]
+//   node scripts/verify-round.mjs --site https://casino.example --crash-round N [--commitment FILE]
+//   node scripts/verify-round.mjs --site https://casino.example --live TABLE:N [--commitment FILE]
+// It prints the outcome and the multiplier and checks every commitment it is given. With --site it
+// reads the site's public record; what it checks that record against is what YOU saved before
+// playing (--commitment, the file the game page saves, or --saved-server-seed-hash,
+// --saved-terminating-hash, --saved-beacon-round). Without one it can only check the record
+// against itself, and says so: a site that served another seed with a matching hash, or another
+// chain, would pass that. A drand-salted chain's beacon round is checked against drand quicknet's
+// public key (written below, never taken from the site) when @noble/curves can be loaded (it is
+// in this repository; elsewhere `npm i @noble/curves`); otherwise the check says it was not done.
+// `--vectors FILE.json` checks published vectors instead. `--rules 1` recomputes a round played
+// under the first rules (Dice, Limbo, Mines and Crash changed; docs/casino-fairness.md, Earlier
+// rules).
 // This is a second, independent copy of packages/shared/src/domain/fair: the tests run both on
 // the published vectors, so neither can drift.
 import { createHash, createHmac } from 'node:crypto';
@@ -399,6 +406,85 @@ const GAMES_V1 = {
   ],
 };
 
+// Live tables (docs/casino.md, "Live tables"): each spot is a bet of the single-player game.
+const ROULETTE_SPOTS = {
+  red: { bet: 'red' },
+  black: { bet: 'black' },
+  odd: { bet: 'odd' },
+  even: { bet: 'even' },
+  low: { bet: 'low' },
+  high: { bet: 'high' },
+  'dozen-1': { bet: 'dozen', pick: 1 },
+  'dozen-2': { bet: 'dozen', pick: 2 },
+  'dozen-3': { bet: 'dozen', pick: 3 },
+  zero: { bet: 'straight', pick: 0 },
+};
+const LIVE_TABLES = {
+  'live-andar-bahar': { game: 'andar-bahar', spots: { andar: { side: 'andar' }, bahar: { side: 'bahar' } } },
+  'live-teen-patti': { game: 'teen-patti', spots: { A: { side: 'A' }, B: { side: 'B' } } },
+  'live-roulette': { game: 'european-roulette', spots: ROULETTE_SPOTS },
+};
+
+/** A live round: one outcome for every spot, and the spots that win something. */
+export function verifyLiveRound({ table, serverSeed, clientSeed, nonce }) {
+  const info = LIVE_TABLES[table];
+  if (!info) throw new Error(`Unknown live table ${table}; one of ${Object.keys(LIVE_TABLES).join(', ')}`);
+  let outcome = null;
+  const winning = [];
+  for (const [spot, params] of Object.entries(info.spots)) {
+    const result = verifyRound({ game: info.game, serverSeed, clientSeed, nonce, params });
+    outcome = result.outcome;
+    if (result.multiplier > 0) winning.push(spot);
+  }
+  return { server_seed_hash: sha256(serverSeed), outcome, winning_spots: winning };
+}
+
+// drand quicknet (docs/casino-fairness.md, "A salt nobody chooses"): its published chain
+// information, fixed for the life of the network. Written here, never read from a site.
+export const QUICKNET = {
+  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  publicKey:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+  dst: 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_',
+  genesisSeconds: 1692803367,
+  periodSeconds: 3,
+};
+
+/**
+ * A drand chain's salt: SHA-256 of the beacon round's signature, and the signature a BLS signature
+ * on G1 of SHA-256(round, 8 bytes big end first) under quicknet's key. Resolves to
+ * { problems, isSignatureChecked }.
+ */
+export async function checkBeacon({ round, signature, salt }) {
+  const problems = [];
+  if (!/^[0-9a-f]{96}$/.test(signature ?? ''))
+    return { problems: ['The beacon signature is not 48 bytes of hex.'], isSignatureChecked: false };
+  const randomness = createHash('sha256').update(Buffer.from(signature, 'hex')).digest('hex');
+  if (randomness !== salt) problems.push("The salt is not SHA-256 of the beacon round's signature.");
+  let bls;
+  try {
+    ({ bls12_381: bls } = await import('@noble/curves/bls12-381.js'));
+  } catch {
+    return { problems, isSignatureChecked: false };
+  }
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(round));
+  const short = bls.shortSignatures;
+  let isValid;
+  try {
+    isValid = short.verify(
+      Buffer.from(signature, 'hex'),
+      short.hash(createHash('sha256').update(message).digest(), QUICKNET.dst),
+      Buffer.from(QUICKNET.publicKey, 'hex'),
+    );
+  } catch {
+    // Bytes that are no point of the curve: not a signature.
+    isValid = false;
+  }
+  if (!isValid) problems.push(`The beacon signature is not drand quicknet's for round ${round}.`);
+  return { problems, isSignatureChecked: true };
+}
+
 export function verifyRound({ game, serverSeed, clientSeed, nonce, params, rules = 2 }) {
   const table = rules === 1 ? GAMES_V1 : GAMES;
   const entry = table[game];
@@ -467,11 +553,106 @@ async function fetchData(site, path) {
   return body.data;
 }
 
-/** Fetches a round's public record from the site and recomputes it; resolves to the problems found. */
-async function verifyFromSite(site, values) {
+/**
+ * What the player saved before playing: from the file the game page saves (--commitment) and the
+ * --saved-… options. Empty when they gave nothing.
+ */
+export function savedCommitments(values) {
+  const saved = { seedHashes: new Set(), chains: [] };
+  if (values.commitment) {
+    const file = JSON.parse(readFileSync(values.commitment, 'utf8'));
+    if (file.kind !== 'fair-commitment') throw new Error(`${values.commitment} is not a saved commitment (kind fair-commitment)`);
+    if (file.seeds)
+      for (const hash of [file.seeds.server_seed_hash, file.seeds.next_server_seed_hash]) saved.seedHashes.add(hash);
+    for (const chain of file.chains ?? []) {
+      saved.chains.push({ terminatingHash: chain.terminating_hash, beaconRound: chain.beacon?.round, saltHash: chain.salt_hash });
+    }
+  }
+  if (values['saved-server-seed-hash']) saved.seedHashes.add(values['saved-server-seed-hash']);
+  if (values['saved-terminating-hash']) {
+    const beaconRound = values['saved-beacon-round'] === undefined ? undefined : Number(values['saved-beacon-round']);
+    saved.chains.push({ terminatingHash: values['saved-terminating-hash'], beaconRound });
+  }
+  return saved;
+}
+
+/**
+ * A round of a published chain (Crash's or a live table's), from its public record: its hash down
+ * to the chain's terminating hash, its salt (a checked drand round, or a committed one), both
+ * against what the player saved when they did. Resolves to { problems, selfChecked, unchecked }.
+ */
+async function checkChainRound({ roundHash, previousHash, chain }, saved) {
+  const problems = [];
+  const selfChecked = [];
+  const unchecked = [];
+  const result = verifyCrashRound({
+    roundHash,
+    previousHash,
+    salt: chain.salt,
+    position: chain.position,
+    terminatingHash: chain.terminating_hash,
+    ...(chain.salt_source === 'self' ? { saltHash: chain.salt_hash } : {}),
+  });
+  problems.push(...result.problems);
+  const mine = saved.chains.find((entry) => entry.terminatingHash === chain.terminating_hash);
+  if (saved.chains.length === 0) selfChecked.push('the terminating hash');
+  else if (!mine) problems.push(`The round's chain (terminating hash ${chain.terminating_hash}) is not a chain you saved.`);
+  if (chain.salt_source === 'drand') {
+    if (chain.beacon?.chain_hash !== QUICKNET.chainHash) problems.push('The chain is not salted by drand quicknet.');
+    const beacon = await checkBeacon({ round: chain.beacon?.round, signature: chain.beacon?.signature, salt: chain.salt });
+    problems.push(...beacon.problems);
+    if (!beacon.isSignatureChecked) unchecked.push("the beacon round's BLS signature (install @noble/curves to check it)");
+    if (mine?.beaconRound === undefined) selfChecked.push('the beacon round number');
+    else if (mine.beaconRound !== chain.beacon?.round)
+      problems.push(`The chain is salted by drand round ${chain.beacon?.round}, not round ${mine.beaconRound} that you saved.`);
+  } else {
+    unchecked.push('who chose the salt: the operator drew it (the offline fallback), so this chain could have been picked');
+    if (mine?.saltHash && mine.saltHash !== chain.salt_hash) problems.push('The salt commitment is not the one you saved.');
+    if (!mine?.saltHash) selfChecked.push('the salt commitment');
+  }
+  return { problems, selfChecked, unchecked, outcome: result.outcome };
+}
+
+/** Fetches a round's public record from the site and recomputes it. */
+async function verifyFromSite(site, values, saved) {
+  const report = { problems: [], selfChecked: [], unchecked: [] };
+  const add = (part) => {
+    report.problems.push(...(part.problems ?? []));
+    report.selfChecked.push(...(part.selfChecked ?? []));
+    report.unchecked.push(...(part.unchecked ?? []));
+  };
+  if (values.live) {
+    const [, table, number] = /^([a-z0-9-]+):(\d+)$/.exec(values.live) ?? [];
+    if (!table) throw new Error('--live takes TABLE:ROUND, e.g. live-roulette:12');
+    const round = await fetchData(site, `fair/liveRound?table=${encodeURIComponent(table)}&round_number=${number}`);
+    if (round.server_seed === null) return { ...report, problems: ['The round has no result yet: its seed is still secret.'] };
+    const result = verifyLiveRound({ table, serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: round.nonce });
+    console.log(
+      JSON.stringify(
+        { table, round_number: round.round_number, outcome: result.outcome, winning_spots: result.winning_spots },
+        null,
+        2,
+      ),
+    );
+    if (round.chain === null) {
+      // A round from before chains: its own seed, committed by its hash while bets were open.
+      if (result.server_seed_hash !== round.server_seed_hash) report.problems.push('The seed does not match the hash shown.');
+      report.selfChecked.push('the seed hash (a round from before chains)');
+    } else {
+      if (round.client_seed !== round.chain.salt) report.problems.push("The round's client seed is not its chain's salt.");
+      add(
+        await checkChainRound({ roundHash: round.server_seed, previousHash: round.server_seed_hash, chain: round.chain }, saved),
+      );
+    }
+    if (JSON.stringify(result.outcome) !== JSON.stringify(round.outcome))
+      report.problems.push('The outcome differs from the one played.');
+    if (JSON.stringify(result.winning_spots) !== JSON.stringify(round.winning_spots))
+      report.problems.push('The winning spots differ from the ones paid.');
+    return report;
+  }
   if (values['crash-round']) {
     const round = await fetchData(site, `fair/crashRound?round_number=${encodeURIComponent(values['crash-round'])}`);
-    if (round.server_seed === null) return ['The round has not crashed yet: its hash is still secret.'];
+    if (round.server_seed === null) return { ...report, problems: ['The round has not crashed yet: its hash is still secret.'] };
     if (round.chain === null) {
       // A version 1 round (before chains): its own seed, client seed `crash`, nonce = round number.
       const result = verifyRound({
@@ -483,27 +664,23 @@ async function verifyFromSite(site, values) {
         rules: 1,
       });
       console.log(JSON.stringify({ round_number: round.round_number, rules: 1, outcome: result.outcome }, null, 2));
-      return [
-        ...(result.server_seed_hash === round.server_seed_hash ? [] : ['The seed does not match the hash shown.']),
-        ...(result.outcome.crash_point === round.crash_point ? [] : ['The crash point differs from the one played.']),
-      ];
+      if (result.server_seed_hash !== round.server_seed_hash) report.problems.push('The seed does not match the hash shown.');
+      if (result.outcome.crash_point !== round.crash_point) report.problems.push('The crash point differs from the one played.');
+      report.selfChecked.push('the seed hash (a round from before chains)');
+      return report;
     }
-    const result = verifyCrashRound({
-      roundHash: round.server_seed,
-      previousHash: round.server_seed_hash,
-      salt: round.chain.salt,
-      saltHash: round.chain.salt_hash,
-      position: round.chain.position,
-      terminatingHash: round.chain.terminating_hash,
-    });
-    console.log(JSON.stringify({ round_number: round.round_number, chain: round.chain.id, ...result }, null, 2));
-    return [
-      ...result.problems,
-      ...(result.outcome.crash_point === round.crash_point ? [] : ['The crash point differs from the one played.']),
-    ];
+    const checked = await checkChainRound(
+      { roundHash: round.server_seed, previousHash: round.server_seed_hash, chain: round.chain },
+      saved,
+    );
+    add(checked);
+    console.log(JSON.stringify({ round_number: round.round_number, chain: round.chain.id, outcome: checked.outcome }, null, 2));
+    if (checked.outcome.crash_point !== round.crash_point) report.problems.push('The crash point differs from the one played.');
+    return report;
   }
   const round = await fetchData(site, `fair/round?round_uuid=${encodeURIComponent(values.round)}`);
-  if (round.server_seed === null) return ['The server seed is not revealed yet: rotate the seed pair first.'];
+  if (round.server_seed === null)
+    return { ...report, problems: ['The server seed is not revealed yet: rotate the seed pair first.'] };
   const result = verifyRound({
     game: round.game_code,
     serverSeed: round.server_seed,
@@ -513,17 +690,41 @@ async function verifyFromSite(site, values) {
     rules: round.rules,
   });
   console.log(JSON.stringify({ round_uuid: round.round_uuid, ...result }, null, 2));
-  return [
-    ...(result.server_seed_hash === round.server_seed_hash ? [] : ['The server seed does not match the hash shown before play.']),
-    ...(JSON.stringify(result.outcome) === JSON.stringify(round.outcome) ? [] : ['The outcome differs from the one played.']),
-    ...(result.multiplier === round.multiplier ? [] : ['The multiplier differs from the one paid.']),
-  ];
+  if (result.server_seed_hash !== round.server_seed_hash)
+    report.problems.push('The server seed does not match the hash shown before play.');
+  if (saved.seedHashes.size === 0) report.selfChecked.push('the server seed hash');
+  else if (!saved.seedHashes.has(result.server_seed_hash))
+    report.problems.push('The server seed does not match any server seed hash you saved.');
+  if (JSON.stringify(result.outcome) !== JSON.stringify(round.outcome))
+    report.problems.push('The outcome differs from the one played.');
+  if (result.multiplier !== round.multiplier) report.problems.push('The multiplier differs from the one paid.');
+  return report;
+}
+
+/** The verdict in plain words, and the exit code. */
+export function verdict({ problems, selfChecked, unchecked }) {
+  const lines = problems.map((problem) => `problem: ${problem}`);
+  for (const item of unchecked) lines.push(`not checked: ${item}`);
+  if (problems.length > 0) return { code: 1, lines: [...lines, 'NOT verified'] };
+  if (selfChecked.length > 0) {
+    lines.push(
+      `checked against the site's own record only: ${selfChecked.join(', ')}. You gave no commitment saved before playing, ` +
+        'so a site that served another seed with a matching hash, or another chain, would pass this check. ' +
+        'Give --commitment FILE (saved from the game page) to check against what you saw then.',
+    );
+    return {
+      code: 0,
+      lines: [...lines, 'consistent: the round matches the site’s own record (not checked against a commitment you saved)'],
+    };
+  }
+  return { code: 0, lines: [...lines, 'verified: the round matches the commitments you saved before playing'] };
 }
 
 const USAGE = `usage:
   node scripts/verify-round.mjs --game G --server-seed S --client-seed C --nonce N --params JSON [--server-seed-hash H] [--rules 1]
-  node scripts/verify-round.mjs --game crash --round-hash H --salt S --position K --terminating-hash T [--salt-hash SH]
-  node scripts/verify-round.mjs --site URL --round ROUND_UUID | --crash-round N
+  node scripts/verify-round.mjs --game crash --round-hash H --salt S --position K --terminating-hash T [--salt-hash SH | --beacon-round R --beacon-signature SIG]
+  node scripts/verify-round.mjs --site URL --round ROUND_UUID | --crash-round N | --live TABLE:N
+      [--commitment FILE] [--saved-server-seed-hash H] [--saved-terminating-hash T [--saved-beacon-round R]]
   node scripts/verify-round.mjs --vectors FILE`;
 
 const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
@@ -540,11 +741,18 @@ if (isMain) {
       'round-hash': { type: 'string' },
       salt: { type: 'string' },
       'salt-hash': { type: 'string' },
+      'beacon-round': { type: 'string' },
+      'beacon-signature': { type: 'string' },
       position: { type: 'string' },
       'terminating-hash': { type: 'string' },
       site: { type: 'string' },
       round: { type: 'string' },
       'crash-round': { type: 'string' },
+      live: { type: 'string' },
+      commitment: { type: 'string' },
+      'saved-server-seed-hash': { type: 'string' },
+      'saved-terminating-hash': { type: 'string' },
+      'saved-beacon-round': { type: 'string' },
       vectors: { type: 'string' },
     },
   });
@@ -553,11 +761,11 @@ if (isMain) {
     for (const line of lines) console.log(line);
     process.exit(failed === 0 ? 0 : 1);
   }
-  if (values.site && (values.round || values['crash-round'])) {
-    const problems = await verifyFromSite(values.site, values);
-    for (const problem of problems) console.error(problem);
-    console.log(problems.length === 0 ? 'verified: the round matches its public record' : 'NOT verified');
-    process.exit(problems.length === 0 ? 0 : 1);
+  if (values.site && (values.round || values['crash-round'] || values.live)) {
+    const report = await verifyFromSite(values.site, values, savedCommitments(values));
+    const { code, lines } = verdict(report);
+    for (const line of lines) (line.startsWith('problem:') ? console.error : console.log)(line);
+    process.exit(code);
   }
   if (values.game === 'crash' && values['round-hash']) {
     if (values.salt === undefined || values.position === undefined || values['terminating-hash'] === undefined) {
@@ -572,6 +780,16 @@ if (isMain) {
       terminatingHash: values['terminating-hash'],
       cashout: values.params === '{}' ? undefined : JSON.parse(values.params).cashout,
     });
+    if (values['beacon-round'] !== undefined) {
+      const beacon = await checkBeacon({
+        round: Number(values['beacon-round']),
+        signature: values['beacon-signature'],
+        salt: values.salt,
+      });
+      result.problems.push(...beacon.problems);
+      if (!beacon.isSignatureChecked)
+        console.log("not checked: the beacon round's BLS signature (install @noble/curves to check it)");
+    }
     console.log(JSON.stringify(result, null, 2));
     for (const problem of result.problems) console.error(problem);
     process.exit(result.problems.length === 0 ? 0 : 1);

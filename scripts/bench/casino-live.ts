@@ -8,6 +8,7 @@ import { loadConfig } from '../../apps/api/src/config/env';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
 import { systemClock } from '../../apps/api/src/lib/clock';
 import { createCasinoService } from '../../apps/api/src/modules/casino/casino.service';
+import { createDrandRelay, createRoundChains } from '../../apps/api/src/modules/fair-games';
 import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { prepareDatabase } from '../../apps/api/src/startup';
@@ -61,6 +62,12 @@ export async function benchLiveTable(players: number): Promise<LiveTableResult> 
   const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws`;
   const sockets: WebSocket[] = [];
   try {
+    // The table's rounds walk a published chain (docs/casino-fairness.md, "Round chains").
+    await createRoundChains({ db: database.db, clock, beacon: createDrandRelay([]), defaultNoticeMs: 0 }).create({
+      gameCode: TABLE,
+      length: 1_000,
+      salt: 'self',
+    });
     const { money } = createMoneyModule({ db: database.db, clock: systemClock });
     const casino = createCasinoService(database.db, clock, money, config);
     const tokens: string[] = [];

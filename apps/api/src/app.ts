@@ -12,7 +12,7 @@ import { createNoticesModule } from './modules/notices';
 import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
-import { createFairGamesModule } from './modules/fair-games';
+import { createFairGamesModule, roundChainsOf } from './modules/fair-games';
 import { createLiveTablesModule } from './modules/live-tables';
 import type { OddsFeed } from './modules/feed';
 import { createMarketsModule } from './modules/markets';
@@ -199,16 +199,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     statement: money.statement,
     playGuard: rg.guard.assertMayPlay,
   });
+  // Crash's and the live tables' round chains, with the install's drand relays and notice.
+  const roundChains = roundChainsOf(db, clock, config);
   const liveTables = createLiveTablesModule({
     db,
     clock,
     bus,
+    chains: roundChains,
     casino: casino.casino,
     logger: app.log,
     timing: { bettingMs: config.LIVE_TABLE_BETTING_MS, resultMs: config.LIVE_TABLE_RESULT_MS },
     isClockStartedAtReady: config.JOBS_ENABLED === '1',
   });
-  const fairGames = createFairGamesModule({ db, clock, casino: casino.casino, logger: app.log });
+  const fairGames = createFairGamesModule({ db, clock, casino: casino.casino, logger: app.log, chains: roundChains });
   const liveSocket = await installLiveSocket(app, {
     bus,
     checkMatch: async (matchId) => void (await markets.markets.getMarkets(matchId)),

@@ -67,7 +67,7 @@ export interface AccountsTestApp extends TestApp {
 }
 
 export async function createAccountsTestApp(options: TestAppOptions = {}): Promise<AccountsTestApp> {
-  const clock = manualClock();
+  const clock = manualClock(options.clockStart);
   const sms = smsRecorder();
   const t = await createTestApp({ clock, ...options, deps: { smsProvider: sms, ...options.deps } });
   const post = apiPost(t.app);

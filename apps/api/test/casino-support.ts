@@ -1,6 +1,9 @@
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../src/db/database';
+import type { Clock } from '../src/lib/clock';
 import { createCasinoService } from '../src/modules/casino/casino.service';
+import { createDrandRelay, createRoundChains } from '../src/modules/fair-games';
 import type { WalletAnswer, WalletOperation } from '../src/modules/casino/wallet-api.schema';
 import type { TestAppOptions } from './test-app';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
@@ -98,4 +101,22 @@ export async function createCasinoTestApp(options: TestAppOptions = {}): Promise
       return (await t.module.money.readBalances(t.database.db, userId)).cash;
     },
   };
+}
+
+/**
+ * Publishes a round chain for `gameCode` on the test app's database, as `fair chain create` does:
+ * self-salted and startable at once unless told otherwise (docs/casino-fairness.md, "Round chains").
+ */
+export async function publishChain(
+  t: { database: { db: Db }; clock: Clock },
+  gameCode: string,
+  options: { length?: number; salt?: 'drand' | 'self'; noticeMs?: number } = {},
+) {
+  const chains = createRoundChains({ db: t.database.db, clock: t.clock, beacon: createDrandRelay([]), defaultNoticeMs: 0 });
+  return chains.create({
+    gameCode,
+    length: options.length ?? 1_000,
+    salt: options.salt ?? 'self',
+    noticeMs: options.noticeMs ?? 0,
+  });
 }

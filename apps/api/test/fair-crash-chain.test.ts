@@ -17,7 +17,8 @@ let t: CasinoTestApp;
 let docs: string;
 beforeAll(async () => {
   // No demo data: no chain is published until the operator publishes one.
-  t = await createCasinoTestApp({ env: { SEED_DEMO_DATA: '0' } });
+  // The command runs in its own process on the real clock: the app's starts from it too.
+  t = await createCasinoTestApp({ env: { SEED_DEMO_DATA: '0' }, clockStart: Date.now() });
   // The command records each chain in the docs; the tests record in a copy.
   docs = path.join(mkdtempSync(path.join(tmpdir(), 'fair-docs-')), 'casino-fairness.md');
   copyFileSync(REPO_DOCS, docs);
@@ -61,16 +62,36 @@ describe('Crash from a published hash chain (docs/casino-fairness.md, Crash)', (
     expect(closed.json().message).toMatch(/no published round chain/);
     expect(await chains()).toEqual([]);
 
-    // As an operator runs it: its own process, `npm run admin -- crash chain create --length N`.
-    const run = await runAdminProcess(t.databaseEnv, 'crash', 'chain', 'create', '--length', '4', '--docs', docs);
+    // As an operator runs it: its own process, `npm run admin -- crash chain create --length N`;
+    // here with the offline fallback (a salt drawn here, no notice). fair-round-chains.test.ts
+    // covers the default: a drand round announced with the chain, and a day's notice.
+    const run = await runAdminProcess(
+      t.databaseEnv,
+      ...['crash', 'chain', 'create', '--length', '4', '--salt', 'self', '--notice-minutes', '0', '--docs', docs],
+    );
     expect(run.code, run.stderr).toBe(0);
+    // The app's clock catches up with the command's: a chain starts no earlier than it says.
+    t.clock.advance(Math.max(0, Date.now() - t.clock.now()));
     const [published] = await chains();
-    expect(published).toMatchObject({ id: 1, length: 4, status: 'queued', rounds_played: 0, salt: null });
+    expect(published).toMatchObject({
+      id: 1,
+      length: 4,
+      status: 'queued',
+      rounds_played: 0,
+      salt: null,
+      salt_source: 'self',
+      beacon: null,
+    });
+    expect(published?.starts_at).toBe(published?.published_at);
     expect(run.stdout).toContain(`terminating hash: ${published?.terminating_hash}`);
     expect(run.stdout).toContain(`salt commitment (SHA-256 of the salt): ${published?.salt_hash}`);
     // Published in the docs before its first round, laid out as Prettier keeps it.
     const text = readFileSync(docs, 'utf8');
-    expect(text).toMatch(new RegExp(`\\| 1 +\\| 4 +\\| \`${published?.terminating_hash}\` \\| \`${published?.salt_hash}\` \\|`));
+    expect(text).toMatch(
+      new RegExp(
+        `\\| 1 +\\| crash +\\| 4 +\\| \`${published?.terminating_hash}\` \\| self-drawn, SHA-256 \`${published?.salt_hash}\` \\|`,
+      ),
+    );
     expect(await prettier.check(text, { ...(await prettier.resolveConfig(REPO_DOCS)), filepath: REPO_DOCS })).toBe(true);
 
     const refused = await admin('crash', 'chain', 'create', '--length', '0', '--docs', 'none');
@@ -113,10 +134,18 @@ describe('Crash from a published hash chain (docs/casino-fairness.md, Crash)', (
     expect((await crashState(p.gameToken)).statusCode).toBe(422);
 
     // The next published chain takes over from its own position 1.
-    expect((await admin('crash', 'chain', 'create', '--length', '3', '--docs', docs)).code).toBe(0);
-    const text = readFileSync(docs, 'utf8');
     expect(
-      text.match(/^\| [12] +\| [34] +\| `[0-9a-f]{64}` \| `[0-9a-f]{64}` \| \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \|$/gm),
+      (await admin('crash', 'chain', 'create', '--length', '3', '--salt', 'self', '--notice-minutes', '0', '--docs', docs)).code,
+    ).toBe(0);
+    const text = readFileSync(docs, 'utf8');
+    const time = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d';
+    expect(
+      text.match(
+        new RegExp(
+          `^\\| [12] +\\| crash +\\| [34] +\\| \`[0-9a-f]{64}\` \\| self-drawn, SHA-256 \`[0-9a-f]{64}\` \\| ${time} \\| ${time} \\|$`,
+          'gm',
+        ),
+      ),
     ).toHaveLength(2);
     expect(await prettier.check(text, { ...(await prettier.resolveConfig(REPO_DOCS)), filepath: REPO_DOCS })).toBe(true);
     const next = (await crashState(p.gameToken)).json().data.round as CrashRoundView;

@@ -28,7 +28,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('Crash rounds on two instance
     // A second API instance on the same database, as another server process would run it.
     peer = await createPeerApp(t, t.clock);
     const code = await runAdmin(
-      ['crash', 'chain', 'create', '--length', String(CHAIN_LENGTH), '--docs', 'none'],
+      ['crash', 'chain', 'create', '--length', String(CHAIN_LENGTH), '--salt', 'self', '--notice-minutes', '0', '--docs', 'none'],
       t.config,
       { out: () => undefined, err: () => undefined },
       t.clock,

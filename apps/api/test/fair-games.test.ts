@@ -77,7 +77,10 @@ describe('our own provider of provably fair games', () => {
     // The committed next server seed is the one now in play, and a new one is committed.
     expect(seeds.server_seed_hash).toBe(before.next_server_seed_hash);
     expect(seeds.next_server_seed_hash).not.toBe(before.next_server_seed_hash);
-    expect(seeds).toMatchObject({ client_seed: before.client_seed, nonce: 0 });
+    // No client seed given: a fresh one is drawn for the new pair, never the old one (docs/casino-fairness.md, Seeds).
+    expect(seeds.nonce).toBe(0);
+    expect(seeds.client_seed).toMatch(/^[0-9a-f]{20}$/);
+    expect(seeds.client_seed).not.toBe(before.client_seed);
     for (const round of rounds) {
       const view = (await t.get(`fair/round?round_uuid=${round.round_uuid}`)).json().data;
       expect(view.server_seed).toBe(revealed.server_seed);

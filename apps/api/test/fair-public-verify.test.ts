@@ -1,8 +1,23 @@
 import { execFile } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CRASH_PAUSE_MS, FAIR_GAME_CODES, type FairGameCode } from '@app/shared';
+import {
+  CRASH_PAUSE_MS,
+  FAIR_GAME_CODES,
+  type FairCommitment,
+  fairCommitmentSchema,
+  fairFloats,
+  type FairGameCode,
+  type LiveRoundView,
+  resolveFairRound,
+  type RoundChainView,
+} from '@app/shared';
+import { beaconRandomness } from '@app/shared/drand-verify';
+import recorded from '../../../packages/shared/src/domain/fair/fixtures/drand-quicknet/rounds.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CasinoTestApp, createCasinoTestApp, tokenOf } from './casino-support';
 
@@ -70,7 +85,11 @@ describe('scripts/verify-round.mjs checks every game from public data only', () 
     const results = await Promise.all(rounds.map((round) => verify('--site', site, '--round', round)));
     results.forEach((result, index) => {
       expect(result.code, `${rounds[index]}: ${result.stderr}`).toBe(0);
-      expect(result.stdout).toContain('verified: the round matches its public record');
+      // Nothing saved was given: it says it checked the record against itself.
+      expect(result.stdout).toContain("checked against the site's own record only: the server seed hash.");
+      expect(result.stdout).toContain(
+        'consistent: the round matches the site’s own record (not checked against a commitment you saved)',
+      );
     });
 
     // A stored outcome changed after the fact is caught.
@@ -81,7 +100,7 @@ describe('scripts/verify-round.mjs checks every game from public data only', () 
       .execute();
     const forged = await verify('--site', site, '--round', rounds[0] ?? '');
     expect(forged.code).toBe(1);
-    expect(forged.stderr).toContain('The outcome differs from the one played.');
+    expect(forged.stderr).toContain('problem: The outcome differs from the one played.');
     // Fourteen games, each checked by a fresh Node process: slow on a loaded machine.
   }, 60_000);
 
@@ -98,7 +117,8 @@ describe('scripts/verify-round.mjs checks every game from public data only', () 
     t.clock.advance(Number(row.crashed_at) - t.clock.now() + CRASH_PAUSE_MS);
     const result = await verify('--site', site, '--crash-round', String(round.round_number));
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('verified: the round matches its public record');
+    expect(result.stdout).toContain("checked against the site's own record only: the terminating hash, the salt commitment.");
+    expect(result.stdout).toContain('not checked: who chose the salt: the operator drew it (the offline fallback)');
 
     // The same check with nothing but the published numbers, and a wrong position fails it.
     const { chain, server_seed: hash } = (await t.get(`fair/crashRound?round_number=${round.round_number}`)).json().data;
@@ -121,5 +141,143 @@ describe('scripts/verify-round.mjs checks every game from public data only', () 
     const wrong = await byHand(chain.position + 1);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('does not give the terminating hash');
+  });
+});
+
+describe('scripts/verify-round.mjs checks the record against what the player saved before playing', () => {
+  /** The commitment file a game page saves (docs/casino-fairness.md, "Checking rounds"). */
+  function saveCommitment(name: string, commitment: Omit<FairCommitment, 'kind' | 'version' | 'site' | 'saved_at'>) {
+    const file = path.join(folder, `${name}.json`);
+    const saved: FairCommitment = {
+      kind: 'fair-commitment',
+      version: 1,
+      site,
+      saved_at: new Date().toISOString(),
+      ...commitment,
+    };
+    writeFileSync(file, JSON.stringify(fairCommitmentSchema.parse(saved)));
+    return file;
+  }
+  const savedChains = (chains: RoundChainView[]) =>
+    chains.map((chain) => ({
+      id: chain.id,
+      terminating_hash: chain.terminating_hash,
+      length: chain.length,
+      salt_source: chain.salt_source,
+      salt_hash: chain.salt_hash,
+      beacon: chain.beacon && { network: chain.beacon.network, chain_hash: chain.beacon.chain_hash, round: chain.beacon.round },
+      starts_at: chain.starts_at,
+    }));
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'fair-saved-'));
+  });
+
+  it('a seed substituted with a matching hash passes a check of the record against itself, and fails against the saved hash', async () => {
+    const p = await t.newPlayer('savedseeds');
+    await t.credit(p.userId, 10_000);
+    const gameToken = tokenOf((await t.launch(p.token, 'dice')).json().data.url as string);
+    const { seeds } = (await t.post('fair/state', { token: gameToken, game_code: 'dice' })).json().data;
+    const commitment = saveCommitment('seeds', { game: 'dice', seeds });
+    const params = { target: 50, direction: 'under' };
+    const played = (await t.post('fair/play', { token: gameToken, game_code: 'dice', stake: 2, params })).json().data.round;
+    await t.post('fair/rotateSeed', { token: gameToken, client_seed: 'saved-check' });
+
+    const honest = await verify('--site', site, '--round', played.round_uuid, '--commitment', commitment);
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.stdout).toContain('verified: the round matches the commitments you saved before playing');
+    expect(honest.stdout).not.toContain('own record only');
+
+    // A dishonest site rewrites the pair: another seed, its hash, and the outcome it gives.
+    const other = 'f'.repeat(64);
+    const floats = fairFloats(
+      (key, message) => createHmac('sha256', key).update(message).digest(),
+      { serverSeed: other, clientSeed: played.client_seed, nonce: played.nonce },
+      1,
+    );
+    const forged = resolveFairRound('dice', floats, params);
+    const seedId = await t.database.db
+      .selectFrom('fair_rounds')
+      .select('seed_id')
+      .where('round_uuid', '=', played.round_uuid)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('fair_seeds')
+      .set({ server_seed: other, server_seed_hash: createHash('sha256').update(other).digest('hex') })
+      .where('id', '=', Number(seedId.seed_id))
+      .execute();
+    await t.database.db
+      .updateTable('fair_rounds')
+      .set({ outcome: JSON.stringify(forged.outcome), multiplier: forged.multiplier })
+      .where('round_uuid', '=', played.round_uuid)
+      .execute();
+    const selfOnly = await verify('--site', site, '--round', played.round_uuid);
+    expect(selfOnly.code).toBe(0);
+    expect(selfOnly.stdout).toContain("checked against the site's own record only");
+    const caught = await verify('--site', site, '--round', played.round_uuid, '--commitment', commitment);
+    expect(caught.code).toBe(1);
+    expect(caught.stderr).toContain('problem: The server seed does not match any server seed hash you saved.');
+    expect(caught.stdout).toContain('NOT verified');
+  });
+
+  it('a Crash round and a live round verify against the chains saved from the site; another chain does not', async () => {
+    const crashChains = (await t.get('fair/crashChains')).json().data.chains as RoundChainView[];
+    const crashSaved = saveCommitment('crash', { game: 'crash', chains: savedChains(crashChains) });
+    const crashPlayer = await t.newPlayer('savedcrash');
+    const crashToken = tokenOf((await t.launch(crashPlayer.token, 'crash')).json().data.url as string);
+    const { round } = (await t.post('fair/crashState', { token: crashToken })).json().data;
+    const row = await t.database.db
+      .selectFrom('fair_crash_rounds')
+      .select('crashed_at')
+      .where('round_number', '=', round.round_number)
+      .executeTakeFirstOrThrow();
+    t.clock.advance(Number(row.crashed_at) - t.clock.now() + CRASH_PAUSE_MS);
+    const crash = await verify('--site', site, '--crash-round', String(round.round_number), '--commitment', crashSaved);
+    expect(crash.code, crash.stderr).toBe(0);
+    expect(crash.stdout).toContain('verified: the round matches the commitments you saved before playing');
+    // A self-salted demo chain: said plainly, even when everything matches.
+    expect(crash.stdout).toContain('not checked: who chose the salt: the operator drew it (the offline fallback)');
+    const elsewhere = await verify(
+      ...['--site', site, '--crash-round', String(round.round_number), '--saved-terminating-hash', 'a'.repeat(64)],
+    );
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain(`is not a chain you saved`);
+
+    // A live round: its seed is the table's chain hash, its client seed the chain's salt.
+    const table = 'live-roulette';
+    const liveChains = (await t.get(`fair/roundChains?game=${table}`)).json().data.chains as RoundChainView[];
+    const liveSaved = saveCommitment('live', { game: table, chains: savedChains(liveChains) });
+    const livePlayer = await t.newPlayer('savedlive');
+    const liveToken = tokenOf((await t.launch(livePlayer.token, table)).json().data.url as string);
+    const live = (await t.post('fair/liveState', { token: liveToken, table })).json().data.round as LiveRoundView;
+    const secret = await verify('--site', site, '--live', `${table}:${live.round_number}`);
+    expect(secret.stderr).toContain('its seed is still secret');
+    t.clock.advance(live.betting_ends_at - t.clock.now() + 1);
+    await t.post('fair/liveState', { token: liveToken, table });
+    const checked = await verify('--site', site, '--live', `${table}:${live.round_number}`, '--commitment', liveSaved);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stdout).toContain('verified: the round matches the commitments you saved before playing');
+    const selfOnly = await verify('--site', site, '--live', `${table}:${live.round_number}`);
+    expect(selfOnly.stdout).toContain("checked against the site's own record only: the terminating hash, the salt commitment.");
+  });
+
+  it('checks a drand beacon round against quicknet’s key, never the site’s: a recorded round passes, another round’s signature fails', async () => {
+    const beacon = recorded[0]!;
+    const other = recorded.find((entry) => entry.round !== beacon.round)!;
+    const salt = beaconRandomness(beacon.signature);
+    const roundHash = 'c'.repeat(64);
+    const byHand = (signature: string) =>
+      verify(
+        ...['--game', 'crash', '--round-hash', roundHash, '--salt', salt, '--position', '1'],
+        ...['--terminating-hash', createHash('sha256').update(roundHash).digest('hex')],
+        ...['--beacon-round', String(beacon.round), '--beacon-signature', signature],
+      );
+    const good = await byHand(beacon.signature);
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.stdout).not.toContain('not checked');
+    const forged = await byHand(other.signature);
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toContain("The salt is not SHA-256 of the beacon round's signature.");
+    expect(forged.stderr).toContain(`The beacon signature is not drand quicknet's for round ${beacon.round}.`);
   });
 });

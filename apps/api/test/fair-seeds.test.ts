@@ -61,12 +61,18 @@ describe('seeds committed before the player chooses (docs/casino-fairness.md, Se
     });
     expect([first.server_seed_hash, first.next_server_seed_hash]).not.toContain(moved.seeds.next_server_seed_hash);
 
-    // Rotation takes the player's client seed for the new pair, or keeps theirs; never one of ours.
+    // Rotation takes the player's client seed for the new pair; left out, a fresh one is drawn for
+    // them (never the old one, known before the next server seed was drawn), shown before the pair plays.
     const rotated = await call('fair/rotateSeed', { token: p.gameToken, client_seed: 'for-the-new-pair' });
     expect(rotated.revealed.server_seed_hash).toBe(moved.seeds.server_seed_hash);
     expect(rotated.seeds).toMatchObject({ server_seed_hash: moved.seeds.next_server_seed_hash, client_seed: 'for-the-new-pair' });
     const again = await call('fair/rotateSeed', { token: p.gameToken });
-    expect(again.seeds).toMatchObject({ server_seed_hash: rotated.seeds.next_server_seed_hash, client_seed: 'for-the-new-pair' });
+    expect(again.seeds).toMatchObject({ server_seed_hash: rotated.seeds.next_server_seed_hash, nonce: 0 });
+    expect(again.seeds.client_seed).toMatch(/^[0-9a-f]{20}$/);
+    const drawn = await call('fair/rotateSeed', { token: p.gameToken });
+    expect(drawn.seeds.client_seed).toMatch(/^[0-9a-f]{20}$/);
+    expect(drawn.seeds.client_seed).not.toBe(again.seeds.client_seed);
+    expect((await call('fair/state', { token: p.gameToken, game_code: 'dice' })).seeds.client_seed).toBe(drawn.seeds.client_seed);
 
     // A bad client seed changes nothing.
     const before = (await call('fair/state', { token: p.gameToken, game_code: 'dice' })).seeds;
@@ -77,7 +83,7 @@ describe('seeds committed before the player chooses (docs/casino-fairness.md, Se
     expect((await call('fair/state', { token: p.gameToken, game_code: 'dice' })).seeds).toEqual(before);
   });
 
-  it('over 100 rotations and client-seed changes, every server seed that played was shown before its client seed was set', async () => {
+  it('over 100 rotations and client-seed changes, with and without a client seed, every server seed that played was shown before its client seed was chosen', async () => {
     const p = await openDice('seedsmany');
     let step = 0;
     /** When each hash was first shown (as active or next), and when each client seed was set. */
@@ -104,13 +110,17 @@ describe('seeds committed before the player chooses (docs/casino-fairness.md, Se
     for (let change = 0; change < 100; change += 1) {
       step += 1;
       const clientSeed = `choice-${change}`;
-      // Half client-seed changes (kept server seed or rotation, as rounds were played or not), half rotations.
-      const path = next() < 0.5 ? 'fair/setClientSeed' : 'fair/rotateSeed';
+      // Client-seed changes (kept server seed or rotation, as rounds were played or not), rotations
+      // with the player's client seed, and rotations without one (a fresh one is drawn for them).
+      const pick = next();
+      const path = pick < 0.4 ? 'fair/setClientSeed' : 'fair/rotateSeed';
+      const isLeftOut = pick >= 0.7;
       const answer: { seeds: FairSeedsView; revealed: { server_seed: string; server_seed_hash: string } | null } = await call(
         path,
-        { token: p.gameToken, client_seed: clientSeed },
+        isLeftOut ? { token: p.gameToken } : { token: p.gameToken, client_seed: clientSeed },
       );
-      clientSetAt.set(clientSeed, step);
+      // A drawn client seed is chosen when it is first shown; a kept one would have an earlier step.
+      if (!clientSetAt.has(answer.seeds.client_seed)) clientSetAt.set(answer.seeds.client_seed, step);
       if (answer.revealed) revealed.push(answer.revealed);
       // The new next hash is always fresh: a seed is never committed twice.
       if (answer.revealed) expect(shownAt.has(answer.seeds.next_server_seed_hash)).toBe(false);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type LiveRoundView, type LiveTableMessage, payoutPaise } from '@app/shared';
+import { type LiveRoundView, type LiveTableMessage, payoutPaise, type RoundChainView } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { drawLiveRound } from '../src/modules/live-tables';
 import { apiPost, type ApiPost } from './accounts-support';
-import { type CasinoTestApp, createCasinoTestApp, tokenOf } from './casino-support';
+import { type CasinoTestApp, createCasinoTestApp, publishChain, tokenOf } from './casino-support';
 import { testDatabaseKind } from './test-app';
 
 /**
@@ -36,6 +36,7 @@ interface Watcher {
 }
 
 let t: CasinoTestApp;
+let chain: RoundChainView;
 let peer: { app: FastifyInstance; database: DatabaseHandle } | undefined;
 const instances: Instance[] = [];
 const watchers: Watcher[] = [];
@@ -96,6 +97,8 @@ beforeAll(async () => {
     LIVE_TABLE_RESULT_MS: String(RESULT_MS),
   };
   t = await createCasinoTestApp({ env, clock: realClock });
+  // The table's rounds walk a chain published before its first round (docs/casino-fairness.md, "Round chains").
+  chain = await publishChain({ database: t.database, clock: realClock }, TABLE, { length: 500 });
   instances.push({ app: t.app, post: apiPost(t.app), url: await listen(t.app) });
   // Several instances share one database on PostgreSQL (docs/adr/0001); on SQLite one instance
   // (two in one process on one file would stall each other in the synchronous driver).
@@ -160,7 +163,15 @@ describe(`live tables (${testDatabaseKind()}, ${testDatabaseKind() === 'postgres
     // The revealed seed hashes to the committed hash, and the outcome recomputes from it.
     const seed = shown.server_seed ?? '';
     expect(sha256(seed)).toBe(round.server_seed_hash);
-    const drawn = drawLiveRound(TABLE, seed, round.round_number);
+    // The seed is the chain's hash at the round's position: hashed that many times it gives the
+    // terminating hash published before the chain's first round; the client seed is the chain's salt.
+    expect(shown.chain).toMatchObject({ id: chain.id, terminating_hash: chain.terminating_hash, salt_source: 'self' });
+    expect(sha256(shown.chain?.salt ?? '')).toBe(chain.salt_hash);
+    expect(shown.client_seed).toBe(shown.chain?.salt);
+    let down = seed;
+    for (let step = 0; step < (shown.chain?.position ?? 0); step += 1) down = sha256(down);
+    expect(down).toBe(chain.terminating_hash);
+    const drawn = drawLiveRound(TABLE, seed, shown.client_seed, round.round_number);
     expect(shown.outcome).toEqual(drawn.outcome);
     expect(shown.winning_spots).toEqual(drawn.winningSpots);
     const rows = await t.database.db
@@ -242,5 +253,38 @@ describe(`live tables (${testDatabaseKind()}, ${testDatabaseKind() === 'postgres
     expect(state.round.round_number).toBe(round.round_number);
     expect(state.my_bets).toMatchObject([{ spot: 'bahar', stake: 10, is_settled: false }]);
     again.socket.close();
+  });
+
+  it('a table whose chain is not published, or may not start yet, is closed and says why; it opens on its chain', async () => {
+    const p = await player('liveclosed', instances[0] as Instance);
+    const roulette = await t.launch(p.token, 'live-roulette');
+    const token = tokenOf(roulette.json().data.url as string);
+    const closed = await instances[0]!.post('fair/liveState', { token, table: 'live-roulette' });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().message).toBe('Live Roulette is closed: no published round chain has rounds left');
+
+    // Published with an hour's notice: still closed, and the message says when it opens.
+    const later = await publishChain({ database: t.database, clock: realClock }, 'live-roulette', { noticeMs: 3_600_000 });
+    const waiting = await instances[0]!.post('fair/liveState', { token, table: 'live-roulette' });
+    expect(waiting.statusCode).toBe(422);
+    expect(waiting.json().message).toMatch(
+      /^Live Roulette opens at \d{4}-\d\d-\d\d \d\d:\d\d UTC, when its next published round chain may start$/,
+    );
+    const listed = (await t.get('fair/roundChains?game=live-roulette')).json().data.chains as RoundChainView[];
+    expect(listed).toMatchObject([
+      { id: later.id, status: 'queued', salt: null, salt_hash: later.salt_hash, starts_at: later.starts_at },
+    ]);
+
+    // Its notice over (the chain's start moved into the past, as if an hour went by), round 1 is the chain's first.
+    await t.database.db
+      .updateTable('fair_round_chains')
+      .set({ starts_at: Date.now() - 1 })
+      .where('id', '=', later.id)
+      .execute();
+    const opened = await instances[0]!.post('fair/liveState', { token, table: 'live-roulette' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const first = opened.json().data.round as LiveRoundView;
+    expect(first.server_seed_hash).toBe(later.terminating_hash);
+    expect(first.chain).toMatchObject({ id: later.id, position: 1 });
   });
 });

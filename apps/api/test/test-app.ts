@@ -68,6 +68,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** Where the manual clock of the accounts and casino test apps starts (epoch ms). */
+  clockStart?: number;
   /** Lets a test add routes of its own before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
   /** Collaborators to use instead of the configured ones (e.g. an SMS recorder). */
@@ -86,6 +88,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST_DIR,
     // Tests run durable jobs by hand (app.jobs.runDue()), so a moved test clock starts nothing.
     JOBS_ENABLED: '0',
+    // No drand relay: a test that needs one serves recorded rounds on this machine.
+    DRAND_RELAYS: '',
     ...testDb.env,
     ...options.env,
   });

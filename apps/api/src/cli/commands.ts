@@ -1,7 +1,7 @@
 import { betCommands } from '../modules/bets';
 import { bonusCommands } from '../modules/bonus';
 import { casinoCommands } from '../modules/casino';
-import { crashCommands } from '../modules/fair-games';
+import { roundChainCommands } from '../modules/fair-games';
 import { marketCommands } from '../modules/markets';
 import { ledgerCommands, walletCommands } from '../modules/money';
 import { rgCommands } from '../modules/responsible-play';
@@ -27,7 +27,7 @@ export const adminCommands: AdminCommand[] = [
   ...ledgerCommands,
   ...marketCommands,
   ...casinoCommands,
-  ...crashCommands,
+  ...roundChainCommands,
   ...betCommands,
   ...rgCommands,
   ...dbCommands,

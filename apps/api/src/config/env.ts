@@ -186,6 +186,36 @@ const envSchema = z.object({
    */
   LIVE_TABLE_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
   LIVE_TABLE_RESULT_MS: z.coerce.number().int().min(200).max(60_000).default(12_000),
+  /**
+   * Round chains (docs/casino-fairness.md, "Round chains"): how long after its publication a new
+   * chain of Crash or a live table may start, unless its command says otherwise (24 h: players
+   * see its terminating hash and beacon round a day before it plays).
+   */
+  FAIR_CHAIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(43_200).default(1_440),
+  /**
+   * drand HTTP relays asked, in order, for the quicknet round that salts a chain; every answer is
+   * checked against quicknet's public key, so any relay will do. Empty: none is asked, and an
+   * operator supplies the round by hand (`fair chain beacon`). http:// only on this machine.
+   */
+  DRAND_RELAYS: z
+    .string()
+    .default('https://api.drand.sh,https://drand.cloudflare.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((relay) => relay.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(https:\/\/[^\s/]+|http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?)(\/\S*)?$/,
+            'each relay must be an https:// address (http:// only on this machine)',
+          ),
+      ),
+    ),
   /** Support chat address given to the site at login (chat_url); empty for none. */
   SUPPORT_CHAT_URL: z
     .string()

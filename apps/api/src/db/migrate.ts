@@ -27,6 +27,7 @@ import { hardeningConsoleMigration } from './migrations/0170-hardening-console';
 import { oneWithdrawalRequestMigration } from './migrations/0175-one-withdrawal-request';
 import { betfairFeedMigration } from './migrations/0180-betfair-feed';
 import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
+import { roundChainsMigration } from './migrations/0190-round-chains';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
 import { playerNoticesMigration } from './migrations/0201-player-notices';
 
@@ -63,6 +64,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0175-one-withdrawal-request': oneWithdrawalRequestMigration(),
     '0180-betfair-feed': betfairFeedMigration(),
     '0181-bet-settled-odds': betSettledOddsMigration(),
+    '0190-round-chains': roundChainsMigration(dialect),
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
     '0201-player-notices': playerNoticesMigration(dialect),
   };

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from '@app/shared';
+import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, LIVE_TABLE_CODES } from '@app/shared';
 import { apiFile } from '../config/paths';
 import type { Clock } from '../lib/clock';
 import { insertMissingSettings, listSettingRows } from '../modules/settings';
@@ -9,7 +9,7 @@ import type { ImageStore } from '../modules/uploads';
 import { CUSTOMER_USER_TYPE, createUser, findUserByNameKey, type NewUser } from '../modules/users';
 import { AppError } from '../lib/app-error';
 import { createMoneyModule } from '../modules/money';
-import { createCrashChains, DEMO_CRASH_CHAIN_LENGTH } from '../modules/fair-games';
+import { createDrandRelay, createRoundChains, DEMO_CHAIN_LENGTH } from '../modules/fair-games';
 import type { Db } from '../db/database';
 
 const DEMO_ASSETS_DIR = apiFile('src/seed/assets');
@@ -61,10 +61,13 @@ export async function seedDemoDataOnFirstStart(db: Db, clock: Clock, images: Ima
       'Demo opening balance',
     );
   }
-  // Crash plays from a published chain: a demo install publishes one at once (on its game page and
-  // at /api/fair/crashChains); an operator publishes theirs with `crash chain create`.
-  const crashChains = createCrashChains(db, clock);
-  if ((await crashChains.list(1)).length === 0) await crashChains.create(DEMO_CRASH_CHAIN_LENGTH);
+  // Crash and the live tables play from published chains: a demo install publishes one for each at
+  // once, self-salted and startable at once (the offline fallback, labelled so on their pages); an
+  // operator publishes drand-salted ones with a notice (`fair chain create`).
+  const chains = createRoundChains({ db, clock, beacon: createDrandRelay([]), defaultNoticeMs: 0 });
+  for (const gameCode of ['crash', ...LIVE_TABLE_CODES]) {
+    if ((await chains.list(gameCode, 1)).length === 0) await chains.create({ gameCode, length: DEMO_CHAIN_LENGTH, salt: 'self' });
+  }
   return true;
 }
 

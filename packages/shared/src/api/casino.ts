@@ -258,7 +258,8 @@ export const fairSetClientSeed = defineEndpoint({
 
 /**
  * Reveals the active server seed, activates the committed next one with the player's client seed
- * (`client_seed`; the current one when left out) and commits a new next one.
+ * (`client_seed`; left out, a fresh one drawn for the player, never the old one) and commits a new
+ * next one.
  */
 export const fairRotateSeed = defineEndpoint({
   method: 'POST',
@@ -279,15 +280,40 @@ export const fairRound = defineEndpoint({
   rateLimit: { max: 120, windowMs: 60_000 },
 });
 
-/** A round's place in its published chain (null for rounds of the first rules, before chains). */
-export const crashRoundChainSchema = z.object({
+/** The drand round a chain's salt comes from (docs/casino-fairness.md, "A salt nobody chooses"). */
+export const chainBeaconSchema = z.object({
+  /** `quicknet`: the League of Entropy's drand network. */
+  network: z.string(),
+  chain_hash: z.string(),
+  /** The network's public key: the one to check the signature with (it never changes). */
+  public_key: z.string(),
+  /** Fixed when the chain was published, before the round existed. */
+  round: z.number(),
+  /** ISO time the round comes out. */
+  round_at: z.string(),
+  /** Its BLS signature once out and checked (the salt is SHA-256 of it); null before. */
+  signature: z.string().nullable(),
+});
+
+/** A round's place in its published chain (null for rounds from before chains). */
+export const roundChainRefSchema = z.object({
   id: z.number(),
   position: z.number(),
   length: z.number(),
   terminating_hash: z.string(),
-  salt_hash: z.string(),
+  /** `drand`: salted by a beacon round announced with the chain; `self`: by a salt the operator drew (offline fallback). */
+  salt_source: z.enum(['drand', 'self']),
+  /** SHA-256 of a self-drawn salt, published with the chain; null for a drand chain. */
+  salt_hash: z.string().nullable(),
   salt: z.string(),
+  beacon: chainBeaconSchema.nullable(),
+  /** ISO times: published, and the earliest start it stated. */
+  published_at: z.string(),
+  starts_at: z.string(),
 });
+export type RoundChainRef = z.infer<typeof roundChainRefSchema>;
+/** Crash's name for it, kept for the existing views. */
+export const crashRoundChainSchema = roundChainRefSchema;
 
 export const crashRoundSchema = z.object({
   round_number: z.number(),
@@ -385,23 +411,31 @@ export const fairCrashRound = defineEndpoint({
   rateLimit: { max: 120, windowMs: 60_000 },
 });
 
-export const crashChainSchema = z.object({
+export const roundChainSchema = z.object({
   id: z.number(),
+  /** `crash`, or a live table's code. */
+  game_code: z.string(),
   /** Rounds in the chain. */
   length: z.number(),
   /** Published before the chain's first round: every round's hash hashes down to it. */
   terminating_hash: z.string(),
-  /** SHA-256 of the salt, published with the terminating hash. */
-  salt_hash: z.string(),
-  /** The salt itself, public from the chain's first round. */
+  salt_source: z.enum(['drand', 'self']),
+  /** SHA-256 of a self-drawn salt, published with the terminating hash; null for a drand chain. */
+  salt_hash: z.string().nullable(),
+  /** The salt: a drand chain's once its round is out, a self-drawn one from the chain's first round. */
   salt: z.string().nullable(),
+  beacon: chainBeaconSchema.nullable(),
   /** ISO time it was published. */
   published_at: z.string(),
+  /** ISO time before which none of its rounds is played (publication + the notice). */
+  starts_at: z.string(),
   status: z.enum(['queued', 'playing', 'used']),
   rounds_played: z.number(),
   first_round_number: z.number().nullable(),
 });
-export type CrashChainView = z.infer<typeof crashChainSchema>;
+export type RoundChainView = z.infer<typeof roundChainSchema>;
+export const crashChainSchema = roundChainSchema;
+export type CrashChainView = RoundChainView;
 
 /** The published Crash chains, newest first: the one in play and those queued after it. */
 export const fairCrashChains = defineEndpoint({
@@ -409,6 +443,16 @@ export const fairCrashChains = defineEndpoint({
   path: 'fair/crashChains',
   auth: 'public',
   request: z.strictObject({}),
-  data: z.object({ chains: z.array(crashChainSchema) }),
+  data: z.object({ chains: z.array(roundChainSchema) }),
+  rateLimit: { max: 120, windowMs: 60_000 },
+});
+
+/** Any shared-round game's published chains (Crash's, a live table's), newest first. */
+export const fairRoundChains = defineEndpoint({
+  method: 'GET',
+  path: 'fair/roundChains',
+  auth: 'public',
+  request: z.strictObject({ game: gameCode }),
+  data: z.object({ chains: z.array(roundChainSchema) }),
   rateLimit: { max: 120, windowMs: 60_000 },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundChainRefSchema } from './casino';
 import { defineEndpoint } from './contract';
 
 /** Live tables: shared rounds for every player (docs/casino.md, "Live tables"). */
@@ -15,9 +16,12 @@ export const liveRoundSchema = z.object({
   round_number: z.number(),
   /** betting: bets are taken until `betting_ends_at`; result: drawn, seed revealed, next round at `next_round_at`. */
   phase: z.enum(['betting', 'result']),
-  /** SHA-256 of the round's server seed, committed before betting opened. */
+  /**
+   * SHA-256 of the round's server seed: the previous hash of its chain (the chain's terminating
+   * hash for its first round), public before betting opened.
+   */
   server_seed_hash: z.string(),
-  /** The public client seed (the table's code) and nonce (the round number) of the draw. */
+  /** The public client seed (the chain's salt; the table's code before chains) and nonce (the round number). */
   client_seed: z.string(),
   nonce: z.number(),
   opened_at: z.number(),
@@ -28,6 +32,8 @@ export const liveRoundSchema = z.object({
   outcome: z.unknown().nullable(),
   winning_spots: z.array(z.string()),
   result_label: z.string().nullable(),
+  /** The published chain the round's seed comes from (null: a round from before chains). */
+  chain: roundChainRefSchema.nullable(),
 });
 export type LiveRoundView = z.infer<typeof liveRoundSchema>;
 

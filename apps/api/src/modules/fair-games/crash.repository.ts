@@ -93,3 +93,15 @@ export async function markBetSettled(db: Db, roundNumber: number, player: string
     .where('player', '=', player)
     .execute();
 }
+
+/** How far each chain has been played by Crash: its highest position among the rounds. */
+export async function playedPositions(db: Db, chainIds: readonly number[]): Promise<Map<number, number>> {
+  if (chainIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fair_crash_rounds')
+    .select(['chain_id', (eb) => eb.fn.max('chain_position').as('played')])
+    .where('chain_id', 'in', [...chainIds])
+    .groupBy('chain_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.chain_id), Number(row.played)]));
+}

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/ids';
-import type { ChainRow, CrashChains } from './crash-chain.service';
+import { type ChainRow, chainRef, closedMessage, type RoundChains } from './round-chain.service';
 import * as repo from './crash.repository';
 import type { WalletClient } from './wallet-client';
 
@@ -56,16 +56,7 @@ function roundView(round: repo.CrashRoundRow, chain: ChainRow | undefined, now: 
     crashed_at: isOver ? Number(round.crashed_at) : null,
     server_seed: isOver ? round.server_seed : null,
     // A round exists only once its chain started, so its salt is public.
-    chain: chain
-      ? {
-          id: chain.id,
-          position: Number(round.chain_position),
-          length: chain.length,
-          terminating_hash: chain.terminating_hash,
-          salt_hash: chain.salt_hash,
-          salt: chain.salt,
-        }
-      : null,
+    chain: chain ? chainRef(chain, Number(round.chain_position)) : null,
   };
 }
 
@@ -88,24 +79,26 @@ export interface CrashDeps {
 
 /**
  * Crash in shared rounds: every player bets on the same round, whose hash is the next one down a
- * published chain (crash-chain.service.ts). Rounds follow each other on stored times, so any
+ * published chain (round-chain.service.ts). Rounds follow each other on stored times, so any
  * process can serve them and nothing runs in the background: whoever asks first opens the next
  * round and settles the last. Every instance derives the same next round from the last one, and
  * the round number is unique, so instances agree.
  */
-export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps, chains: CrashChains) {
+export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, deps: CrashDeps, chains: RoundChains) {
   /** The round the live socket's flight last read (flight()). */
   let flightRow: { row: repo.CrashRoundRow; readAt: number } | undefined;
 
+  chains.registerGame(GAME, (chainIds) => repo.playedPositions(db, chainIds));
   async function currentRound(): Promise<repo.CrashRoundRow> {
     const now = clock.now();
     const latest = await repo.latestCrashRound(db);
     if (latest && now < Number(latest.crashed_at) + CRASH_PAUSE_MS) return latest;
     const roundNumber = latest ? Number(latest.round_number) + 1 : 1;
-    const source = await chains.nextPosition(latest);
-    if (!source) throw new AppError('REFUSED', 'Crash is closed: no published round chain has rounds left');
+    const source = await chains.nextPosition(GAME, latest);
+    if (source.kind !== 'ready') throw new AppError('REFUSED', closedMessage('Crash', source));
     const hash = await chains.hashAt(source.chain, source.position);
-    const crashPoint = crashPointOf(hash, source.chain.salt);
+    // A ready chain's salt is known: a drand chain is ready only once its beacon round is in.
+    const crashPoint = crashPointOf(hash, source.chain.salt ?? '');
     const bettingEndsAt = now + CRASH_BETTING_MS;
     try {
       await repo.insertCrashRound(db, {
@@ -312,7 +305,7 @@ export function createCrashService(db: Db, clock: Clock, wallet: WalletClient, d
     },
 
     /** The published chains, newest first. */
-    chains: () => chains.list(),
+    chains: () => chains.list(GAME),
   };
 }
 

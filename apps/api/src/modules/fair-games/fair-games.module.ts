@@ -3,9 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { type CasinoService, findGameOwner, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
-import { createCrashChains } from './crash-chain.service';
 import { type CrashFlightHub, createCrashFlightHub } from './crash-flight';
 import { createCrashService } from './crash.service';
+import type { RoundChains } from './round-chain.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
 import { createFairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
 import { findProviderKeys, insertProviderKeysOnce } from './fair-games.repository';
@@ -71,12 +71,14 @@ export interface FairGamesModuleDeps {
   clock: Clock;
   casino: CasinoService;
   logger: FastifyBaseLogger;
+  /** The round chains Crash plays (shared with the live tables, which register their own games). */
+  chains: RoundChains;
   /** How wallet calls travel; by default through the app's own HTTP layer. */
   transport?: WalletTransport;
 }
 
 /** Our own provider of provably-fair games (docs/casino-fairness.md). */
-export function createFairGamesModule({ db, clock, casino, logger, transport }: FairGamesModuleDeps): FairGamesModule {
+export function createFairGamesModule({ db, clock, casino, logger, chains, transport }: FairGamesModuleDeps): FairGamesModule {
   const crashFlight = createCrashFlightHub(clock, logger);
   return {
     crashFlight,
@@ -92,9 +94,9 @@ export function createFairGamesModule({ db, clock, casino, logger, transport }: 
           player: (token, gameCode) => service.player(token, gameCode),
           stakeLimits: { min: MIN_STAKE_PAISE, max: MAX_STAKE_PAISE },
         },
-        createCrashChains(db, clock),
+        chains,
       );
-      registerFairGamesRoutes(app, service, crash);
+      registerFairGamesRoutes(app, service, crash, chains);
       crashFlight.attach(() => crash.flight());
       app.addHook('onClose', async () => crashFlight.close());
     },

@@ -3,9 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
 import type { CrashService } from './crash.service';
 import type { FairGamesService } from './fair-games.service';
+import type { RoundChains } from './round-chain.service';
 
 /** Our provider's game API: the game page calls it with its launch token (never the site's session). */
-export function registerFairGamesRoutes(app: FastifyInstance, games: FairGamesService, crash: CrashService): void {
+export function registerFairGamesRoutes(
+  app: FastifyInstance,
+  games: FairGamesService,
+  crash: CrashService,
+  chains: RoundChains,
+): void {
   registerEndpoint(app, endpoints.fairState, async ({ body }) => ({ data: await games.state(body.token, body.game_code) }));
   registerEndpoint(app, endpoints.fairPlay, async ({ body }) => ({
     data: await games.play(body.token, body.game_code, body.stake, body.params),
@@ -35,4 +41,5 @@ export function registerFairGamesRoutes(app: FastifyInstance, games: FairGamesSe
   }));
   registerEndpoint(app, endpoints.fairCrashRound, async ({ body }) => ({ data: await crash.round(body.round_number) }));
   registerEndpoint(app, endpoints.fairCrashChains, async () => ({ data: { chains: await crash.chains() } }));
+  registerEndpoint(app, endpoints.fairRoundChains, async ({ body }) => ({ data: { chains: await chains.list(body.game) } }));
 }

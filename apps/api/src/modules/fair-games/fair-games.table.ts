@@ -57,20 +57,30 @@ export interface FairCrashRoundsTable {
   chain_position: number | null;
 }
 
-export interface FairCrashChainsTable {
+/** A published round chain of a shared-round game: Crash or a live table (docs/casino-fairness.md, "Round chains"). */
+export interface FairRoundChainsTable {
   id: Generated<number>;
+  /** `crash` or a live table's code. */
+  game_code: string;
   length: number;
   terminating_hash: string;
   /** The hash at position `length`: secret until the chain's last round reveals it. */
   chain_seed: string;
-  salt: string;
-  salt_hash: string;
-  created_at: number;
+  salt_source: 'drand' | 'self';
+  /** Null until known (a drand chain's, once its round is out and checked). */
+  salt: string | null;
+  /** SHA-256 of a self-drawn salt, published with the chain; null for drand chains. */
+  salt_hash: string | null;
+  beacon_round: number | null;
+  beacon_signature: string | null;
+  published_at: number;
+  /** No round of the chain before this time. */
+  starts_at: number;
   started_at: number | null;
   first_round_number: number | null;
 }
 
-export interface FairCrashChainCheckpointsTable {
+export interface FairRoundChainCheckpointsTable {
   chain_id: number;
   position: number;
   hash: string;
@@ -99,7 +109,7 @@ declare module '../../db/schema' {
     fair_rounds: FairRoundsTable;
     fair_crash_rounds: FairCrashRoundsTable;
     fair_crash_bets: FairCrashBetsTable;
-    fair_crash_chains: FairCrashChainsTable;
-    fair_crash_chain_checkpoints: FairCrashChainCheckpointsTable;
+    fair_round_chains: FairRoundChainsTable;
+    fair_round_chain_checkpoints: FairRoundChainCheckpointsTable;
   }
 }

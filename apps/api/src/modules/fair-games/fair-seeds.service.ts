@@ -23,6 +23,11 @@ function freshServerSeed(): { seed: string; hash: string } {
   return { seed, hash: sha256Hex(seed) };
 }
 
+/** A client seed drawn for the player: 10 random bytes, as the game page's own suggestion. */
+function freshClientSeed(): string {
+  return randomBytes(10).toString('hex');
+}
+
 function isCommitted(row: repo.SeedRow): row is CommittedSeedRow {
   return row.next_server_seed !== null && row.next_server_seed_hash !== null;
 }
@@ -59,9 +64,9 @@ export function createFairSeeds(db: Db, clock: Clock) {
           player,
           server_seed: server.seed,
           server_seed_hash: server.hash,
-          // The first pair's client seed is random; the player may change it before playing and
-          // keep this server seed (setClientSeed).
-          client_seed: randomBytes(8).toString('hex'),
+          // The first pair's client seed is drawn for the player and shown before its first round;
+          // the player may change it before playing and keep this server seed (setClientSeed).
+          client_seed: freshClientSeed(),
           next_server_seed: next.seed,
           next_server_seed_hash: next.hash,
           created_at: clock.now(),
@@ -87,8 +92,10 @@ export function createFairSeeds(db: Db, clock: Clock) {
       const seeds: Omit<CommittedSeedRow, 'id'> = {
         server_seed: current.next_server_seed,
         server_seed_hash: current.next_server_seed_hash,
-        // Left out: the player keeps their client seed; the server never picks one for them.
-        client_seed: clientSeed ?? current.client_seed,
+        // Left out: a fresh one for the player, drawn now, after the next server seed's hash was
+        // shown. Keeping the old one would meet a server seed drawn after it was known
+        // (docs/casino-fairness.md, Seeds); the player sees this one before the pair's first round.
+        client_seed: clientSeed ?? freshClientSeed(),
         next_nonce: 0,
         next_server_seed: next.seed,
         next_server_seed_hash: next.hash,

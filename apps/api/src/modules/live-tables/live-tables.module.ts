@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import { type CasinoService, OWN_PROVIDER_CODE } from '../casino';
-import { createWalletClient, ensureProviderKeys, injectTransport } from '../fair-games';
+import { createWalletClient, ensureProviderKeys, injectTransport, type RoundChains } from '../fair-games';
 import { hasCasinoGame } from './live-tables.repository';
 import { registerLiveTablesRoutes } from './live-tables.routes';
 import { createLiveTables, type LiveTables } from './live-tables.service';
@@ -16,6 +16,8 @@ export interface LiveTablesModuleDeps {
   casino: CasinoService;
   logger: FastifyBaseLogger;
   timing: { bettingMs: number; resultMs: number };
+  /** The published chains the tables' rounds walk (shared with Crash's). */
+  chains: RoundChains;
   /**
    * Whether the tables' clocks start with the app (where background work runs: JOBS_ENABLED), so
    * rounds go on, and bets of a round open at a restart are settled, without a visitor. Otherwise
@@ -39,9 +41,10 @@ export function createLiveTablesModule({
   casino,
   logger,
   timing,
+  chains,
   isClockStartedAtReady,
 }: LiveTablesModuleDeps): LiveTablesModule {
-  const tables = createLiveTables({ db, clock, bus, logger, timing });
+  const tables = createLiveTables({ db, clock, bus, logger, timing, chains });
   return {
     tables,
     async registerRoutes(app) {

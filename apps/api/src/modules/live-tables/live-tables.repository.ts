@@ -166,7 +166,7 @@ export async function listDueBets(db: Db, table: string, closedBefore: number, l
       join.onRef('r.table_code', '=', 'b.table_code').onRef('r.round_number', '=', 'b.round_number'),
     )
     .selectAll('b')
-    .select(['r.outcome', 'r.server_seed'])
+    .select(['r.outcome', 'r.server_seed', 'r.client_seed'])
     .where('b.table_code', '=', table)
     .where('b.status', '=', 'open')
     .where('r.status', '=', 'result')
@@ -209,4 +209,16 @@ export async function listStalePlacingBets(db: Db, table: string, closedBefore: 
     .orderBy('b.id')
     .limit(limit)
     .execute();
+}
+
+/** How far each chain has been played by the tables: its highest position among the rounds. */
+export async function playedPositions(db: Db, chainIds: readonly number[]): Promise<Map<number, number>> {
+  if (chainIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('live_table_rounds')
+    .select(['chain_id', (eb) => eb.fn.max('chain_position').as('played')])
+    .where('chain_id', 'in', [...chainIds])
+    .groupBy('chain_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.chain_id), Number(row.played)]));
 }

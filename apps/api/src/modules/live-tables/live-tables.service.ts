@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   fairFloats,
   isLiveTableCode,
@@ -31,6 +31,7 @@ import type { Clock } from '../../lib/clock';
 import { busTopics, type EventBus } from '../../lib/event-bus';
 import { sha256Hex } from '../../lib/ids';
 import type { WalletAnswer, WalletOperation } from '../casino';
+import { chainRef, type ChainRow, closedMessage, type RoundChains } from '../fair-games';
 import * as repo from './live-tables.repository';
 
 // The table's stake range is shared: the lobby's tiles show it (docs/casino.md "Live tables").
@@ -56,6 +57,8 @@ export interface LiveTablesDeps {
   bus: EventBus;
   logger: FastifyBaseLogger;
   timing: { bettingMs: number; resultMs: number };
+  /** The published chains each table's rounds walk (docs/casino-fairness.md, "Round chains"). */
+  chains: RoundChains;
 }
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
@@ -67,10 +70,13 @@ interface Drawn {
   label: string;
 }
 
-/** A round's result from its seed: client seed = the table's code, nonce = the round number. */
-export function drawLiveRound(code: LiveTableCode, serverSeed: string, roundNumber: number): Drawn {
+/**
+ * A round's result from its seeds: the server seed is the round's chain hash, the client seed the
+ * chain's salt (the table's code for rounds from before chains), the nonce the round number.
+ */
+export function drawLiveRound(code: LiveTableCode, serverSeed: string, clientSeed: string, roundNumber: number): Drawn {
   const table = liveTable(code);
-  const floats = fairFloats(hmac, { serverSeed, clientSeed: code, nonce: roundNumber }, liveFloatCount(table));
+  const floats = fairFloats(hmac, { serverSeed, clientSeed, nonce: roundNumber }, liveFloatCount(table));
   const { outcome, multipliers } = resolveLiveRound(table, floats);
   return {
     outcome,
@@ -80,14 +86,17 @@ export function drawLiveRound(code: LiveTableCode, serverSeed: string, roundNumb
   };
 }
 
-export function liveRoundView(row: repo.RoundRow): LiveRoundView {
+/** The round's client seed: its chain's salt, or the table's code for a round from before chains. */
+const clientSeedOf = (row: { table_code: string; client_seed: string | null }) => row.client_seed ?? row.table_code;
+
+export function liveRoundView(row: repo.RoundRow, chain: ChainRow | undefined): LiveRoundView {
   const isDrawn = row.status === 'result';
   return {
     table: row.table_code,
     round_number: Number(row.round_number),
     phase: row.status,
     server_seed_hash: row.server_seed_hash,
-    client_seed: row.table_code,
+    client_seed: clientSeedOf(row),
     nonce: Number(row.round_number),
     opened_at: Number(row.opened_at),
     betting_ends_at: Number(row.betting_ends_at),
@@ -97,6 +106,7 @@ export function liveRoundView(row: repo.RoundRow): LiveRoundView {
     outcome: isDrawn && row.outcome !== null ? (JSON.parse(row.outcome) as unknown) : null,
     winning_spots: isDrawn && row.winning_spots !== null ? (JSON.parse(row.winning_spots) as string[]) : [],
     result_label: isDrawn ? row.result_label : null,
+    chain: chain && row.chain_position !== null ? chainRef(chain, Number(row.chain_position)) : null,
   };
 }
 
@@ -143,7 +153,8 @@ const betUuid = (table: string, roundNumber: number, player: string, spot: strin
  * publishes the step on the event bus, which every instance relays to its sockets; the closer
  * pays every bet through the seamless wallet, each win keyed by its bet (applied once).
  */
-export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesDeps) {
+export function createLiveTables({ db, clock, bus, logger, timing, chains }: LiveTablesDeps) {
+  for (const code of LIVE_TABLE_CODES) chains.registerGame(code, (chainIds) => repo.playedPositions(db, chainIds));
   let wallet: LiveWallet | undefined;
   const players = new Map<string, { player: string; at: number }>();
   const clocks = new Map<LiveTableCode, { timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined }>();
@@ -152,12 +163,12 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
 
   const draws = new Map<string, Drawn>();
   /** A round's draw, computed once for all its bets. */
-  function drawnOf(table: LiveTableCode, serverSeed: string, roundNumber: number): Drawn {
-    const key = `${roundId(table, roundNumber)}:${serverSeed}`;
+  function drawnOf(table: LiveTableCode, seeds: { server_seed: string; client_seed: string }, roundNumber: number): Drawn {
+    const key = `${roundId(table, roundNumber)}:${seeds.server_seed}`;
     let drawn = draws.get(key);
     if (!drawn) {
       if (draws.size > 100) draws.clear();
-      drawn = drawLiveRound(table, serverSeed, roundNumber);
+      drawn = drawLiveRound(table, seeds.server_seed, seeds.client_seed, roundNumber);
       draws.set(key, drawn);
     }
     return drawn;
@@ -181,42 +192,60 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     return (await resolvePlayer(token, table)).player;
   }
 
-  function publish(table: LiveTableCode, event: LiveTableMessage['event'], row: repo.RoundRow) {
-    const message: LiveTableMessage = { type: 'table', table, event, now: clock.now(), round: liveRoundView(row) };
+  /** The round as the API shows it, with its chain (cached by the chains). */
+  async function viewOf(row: repo.RoundRow): Promise<LiveRoundView> {
+    return liveRoundView(row, row.chain_id === null ? undefined : await chains.chain(Number(row.chain_id)));
+  }
+
+  async function publish(table: LiveTableCode, event: LiveTableMessage['event'], row: repo.RoundRow) {
+    const message: LiveTableMessage = { type: 'table', table, event, now: clock.now(), round: await viewOf(row) };
     bus.publish(busTopics.liveTable(table), message);
   }
 
-  /** Opens round n+1 unless another instance did first; answers the round now open. */
-  async function open(table: LiveTableCode, latest: repo.RoundRow | undefined): Promise<repo.RoundRow> {
+  /**
+   * Opens round n+1 unless another instance did first; answers the round now open, or why none can
+   * open. Its seed is the next hash of the table's published chain, fixed before the chain's first
+   * round: nothing is drawn when a round opens.
+   */
+  async function open(
+    table: LiveTableCode,
+    latest: repo.RoundRow | undefined,
+  ): Promise<{ round: repo.RoundRow } | { closed: string }> {
+    const source = await chains.nextPosition(table, latest);
+    if (source.kind !== 'ready') return { closed: closedMessage(liveTable(table).name, source) };
     const roundNumber = latest ? Number(latest.round_number) + 1 : 1;
     const now = clock.now();
-    // Drawn and committed (its hash stored and shown) before any bet on the round exists.
-    const seed = randomBytes(32).toString('hex');
+    const hash = await chains.hashAt(source.chain, source.position);
     let isOpener = true;
     try {
       await repo.insertRound(db, {
         table_code: table,
         round_number: roundNumber,
-        server_seed: seed,
-        server_seed_hash: sha256Hex(seed),
+        server_seed: hash,
+        // The hash this one hashes to: the round before's, or the chain's terminating hash.
+        server_seed_hash: sha256Hex(hash),
+        client_seed: source.chain.salt ?? '',
+        chain_id: source.chain.id,
+        chain_position: source.position,
         opened_at: now,
         betting_ends_at: now + timing.bettingMs,
         next_round_at: now + timing.bettingMs + timing.resultMs,
       });
+      if (source.position === 1) await chains.markStarted(source.chain.id, roundNumber);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       isOpener = false;
     }
     const round = await repo.findRound(db, table, roundNumber);
     if (!round) throw new Error(`Live round ${roundId(table, roundNumber)} is missing`);
-    if (isOpener) publish(table, 'opened', round);
-    return round;
+    if (isOpener) await publish(table, 'opened', round);
+    return { round };
   }
 
   /** Closes a round whose betting time is over, unless another instance did; the closer settles it. */
   async function close(table: LiveTableCode, round: repo.RoundRow): Promise<void> {
     const roundNumber = Number(round.round_number);
-    const drawn = drawLiveRound(table, round.server_seed, roundNumber);
+    const drawn = drawLiveRound(table, round.server_seed, clientSeedOf(round), roundNumber);
     const isCloser = await writeTransaction(db, async (tx) => {
       // The lock makes a bet either land before the close or see the round closed.
       const locked = await repo.lockRound(tx, table, roundNumber);
@@ -230,13 +259,13 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     });
     if (!isCloser) return;
     const closed = await repo.findRound(db, table, roundNumber);
-    if (closed) publish(table, 'result', closed);
+    if (closed) await publish(table, 'result', closed);
     // In the background: the request or tick that closed the round does not wait for every win.
     const bets = await repo.listOpenRoundBets(db, table, roundNumber);
     track(
       settleBets(
         table,
-        bets.map((bet) => ({ bet, serverSeed: round.server_seed })),
+        bets.map((bet) => ({ bet, seeds: { server_seed: round.server_seed, client_seed: clientSeedOf(round) } })),
       ),
     );
   }
@@ -247,9 +276,13 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
   }
 
   /** Pays one bet's win (0 for a loss) and marks it settled; the win's id makes a repeat harmless. */
-  async function settleBet(table: LiveTableCode, bet: repo.BetRow, serverSeed: string): Promise<void> {
+  async function settleBet(
+    table: LiveTableCode,
+    bet: repo.BetRow,
+    seeds: { server_seed: string; client_seed: string },
+  ): Promise<void> {
     const roundNumber = Number(bet.round_number);
-    const drawn = drawnOf(table, serverSeed, roundNumber);
+    const drawn = drawnOf(table, seeds, roundNumber);
     const payout = payoutPaise(Number(bet.stake), drawn.multipliers[bet.spot] ?? 0);
     const uuid = betUuid(table, roundNumber, bet.player, bet.spot);
     const answer = await walletOrThrow().call('win', {
@@ -266,13 +299,14 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     await writeTransaction(db, (tx) => repo.markBetSettled(tx, Number(bet.id), payout, clock.now()));
   }
 
-  async function settleBets(table: LiveTableCode, bets: { bet: repo.BetRow; serverSeed: string }[]): Promise<void> {
+  type Seeds = { server_seed: string; client_seed: string };
+  async function settleBets(table: LiveTableCode, bets: { bet: repo.BetRow; seeds: Seeds }[]): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < bets.length) {
-        const { bet, serverSeed } = bets[next++] as { bet: repo.BetRow; serverSeed: string };
+        const { bet, seeds } = bets[next++] as { bet: repo.BetRow; seeds: Seeds };
         try {
-          await settleBet(table, bet, serverSeed);
+          await settleBet(table, bet, seeds);
         } catch (error) {
           // Left open: the clock's next look settles it.
           logger.warn({ err: error, table, round: bet.round_number }, 'live table: a win could not be paid yet');
@@ -294,7 +328,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     if (due.length > 0)
       await settleBets(
         table,
-        due.map((bet) => ({ bet, serverSeed: bet.server_seed })),
+        due.map((bet) => ({ bet, seeds: { server_seed: bet.server_seed, client_seed: clientSeedOf(bet) } })),
       );
     for (const bet of await repo.listStalePlacingBets(db, table, closedBefore, SETTLE_BATCH)) {
       const roundNumber = Number(bet.round_number);
@@ -315,16 +349,23 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     }
   }
 
-  /** One look at a table: closes and opens what is due. Answers when to look again. */
-  async function step(table: LiveTableCode): Promise<number> {
+  /** One look at a table: closes and opens what is due. Answers when to look again, and why it is closed. */
+  async function step(table: LiveTableCode): Promise<{ dueAt: number; closed?: string }> {
     let round = await repo.latestRound(db, table);
     if (round && round.status === 'betting' && clock.now() >= Number(round.betting_ends_at)) {
       await close(table, round);
       round = await repo.findRound(db, table, Number(round.round_number));
     }
-    if (!round || (round.status === 'result' && clock.now() >= Number(round.next_round_at))) round = await open(table, round);
+    let closed: string | undefined;
+    if (!round || (round.status === 'result' && clock.now() >= Number(round.next_round_at))) {
+      const opened = await open(table, round);
+      if ('closed' in opened) closed = opened.closed;
+      else round = opened.round;
+    }
     if (wallet) await settleDue(table);
-    return round.status === 'betting' ? Number(round.betting_ends_at) : Number(round.next_round_at);
+    // Closed (no chain may start yet): look again in a while.
+    if (closed !== undefined || !round) return { dueAt: clock.now() + MAX_TICK_MS, closed };
+    return { dueAt: round.status === 'betting' ? Number(round.betting_ends_at) : Number(round.next_round_at) };
   }
 
   /** Runs the table's clock on this instance from now on (started by the first visitor). */
@@ -338,7 +379,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     const tick = () => {
       state.running = outsideTransactionScope(() =>
         step(table)
-          .then((dueAt) => Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, dueAt - clock.now())))
+          .then(({ dueAt }) => Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, dueAt - clock.now())))
           .catch((error: unknown) => {
             logger.error({ err: error, table }, 'live table clock step failed');
             return MAX_TICK_MS;
@@ -351,8 +392,11 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     tick();
   }
 
-  /** The round now, opening or closing it first when due (a visitor never waits for a tick). */
-  async function currentRound(table: LiveTableCode): Promise<repo.RoundRow> {
+  /**
+   * The round now, opening or closing it first when due (a visitor never waits for a tick); when
+   * no round can open (no chain may start yet), why, as the table's closed message.
+   */
+  async function currentRound(table: LiveTableCode): Promise<{ round: repo.RoundRow } | { closed: string }> {
     ensureClock(table);
     const latest = await repo.latestRound(db, table);
     const now = clock.now();
@@ -360,11 +404,19 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       !latest ||
       (latest.status === 'betting' && now >= Number(latest.betting_ends_at)) ||
       (latest.status === 'result' && now >= Number(latest.next_round_at));
-    if (!isDue) return latest;
-    await step(table);
+    if (!isDue) return { round: latest };
+    const stepped = await step(table);
     const round = await repo.latestRound(db, table);
+    if (stepped.closed !== undefined && (!round || round.status === 'result')) return { closed: stepped.closed };
     if (!round) throw new Error(`Live table ${table} has no round`);
-    return round;
+    return { round };
+  }
+
+  /** The round now, or the table's closed message as a refusal. */
+  async function openRound(table: LiveTableCode): Promise<repo.RoundRow> {
+    const current = await currentRound(table);
+    if ('closed' in current) throw new AppError('REFUSED', current.closed);
+    return current.round;
   }
 
   return {
@@ -376,14 +428,15 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
     /** What a socket that subscribes to the table gets at once. */
     async snapshot(code: string): Promise<LiveTableMessage> {
       const table = checkTable(code);
-      const round = await currentRound(table);
-      return { type: 'table', table, event: 'snapshot', now: clock.now(), round: liveRoundView(round) };
+      const current = await currentRound(table);
+      const round = 'closed' in current ? null : await viewOf(current.round);
+      return { type: 'table', table, event: 'snapshot', now: clock.now(), round };
     },
 
     async state(token: string, code: string) {
       const table = checkTable(code);
       const { player, balance } = await resolvePlayer(token, table);
-      const round = await currentRound(table);
+      const round = await openRound(table);
       const roundNumber = Number(round.round_number);
       const info = liveTable(table);
       return {
@@ -398,7 +451,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
           min_stake: paiseToRupees(LIVE_MIN_STAKE_PAISE),
           max_stake: paiseToRupees(LIVE_MAX_STAKE_PAISE),
         },
-        round: liveRoundView(round),
+        round: await viewOf(round),
         my_bets: (await repo.listPlayerRoundBets(db, table, roundNumber, player)).map(betView),
         my_history: (await repo.listPlayerSettledBets(db, table, player, HISTORY)).map(betView),
         history: (await repo.recentResults(db, table, HISTORY)).map((row) => ({
@@ -424,7 +477,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       }
       const player = await cachedPlayer(token, table);
       // A round whose betting time ran out is closed first, so the refusal below names it closed.
-      await currentRound(table);
+      await openRound(table);
       await writeTransaction(db, async (tx) => {
         const round = await repo.lockRound(tx, table, roundNumber);
         if (!round) throw new AppError('NOT_FOUND', `Round ${roundNumber} of this table does not exist`);
@@ -473,7 +526,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       const round = await repo.findRound(db, table, roundNumber);
       let bet = await repo.findBet(db, table, roundNumber, player, spot.code);
       if (round?.status === 'result' && bet?.status === 'open') {
-        await settleBet(table, bet, round.server_seed).catch(() => undefined);
+        await settleBet(table, bet, { server_seed: round.server_seed, client_seed: clientSeedOf(round) }).catch(() => undefined);
         bet = await repo.findBet(db, table, roundNumber, player, spot.code);
       }
       if (!bet) throw new Error('The live bet just written is missing');
@@ -484,7 +537,7 @@ export function createLiveTables({ db, clock, bus, logger, timing }: LiveTablesD
       const table = checkTable(code);
       const round = await repo.findRound(db, table, roundNumber);
       if (!round) throw new AppError('NOT_FOUND', 'No round of this table has that number');
-      return liveRoundView(round);
+      return viewOf(round);
     },
 
     /** Runs every table's clock on this instance from now on (at start, where background work runs). */

@@ -16,6 +16,11 @@ export interface LiveTableRoundsTable {
   winning_spots: string | null;
   result_label: string | null;
   closed_at: number | null;
+  /** The round chain and position its seed comes from (null: rounds before chains, each seed drawn alone). */
+  chain_id: number | null;
+  chain_position: number | null;
+  /** The chain's salt; null for rounds before chains, whose client seed was the table's code. */
+  client_seed: string | null;
 }
 
 export interface LiveTableBetsTable {

@@ -18,3 +18,4 @@ export {
 export { Pager, type PagerProps } from './pager';
 export { ReportPage, type ReportPageProps, useRangeAndPage } from './report-page';
 export { AfterFirstPaint } from './after-first-paint';
+export { SaveText, type SaveTextProps } from './save-text';

@@ -1,4 +1,6 @@
+export * from './beacon';
 export * from './cards';
+export * from './commitment';
 export * from './floats';
 export * from './game';
 export * from './games/andar-bahar';

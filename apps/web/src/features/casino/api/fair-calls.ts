@@ -95,3 +95,12 @@ export function useCrashCashout(token: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
   });
 }
+
+/** Any shared-round game's published chains (public): Crash's or a live table's. */
+export function useRoundChains(game: string) {
+  return useQuery({
+    queryKey: ['fair', 'round-chains', game] as const,
+    queryFn: async () => (await callApi(endpoints.fairRoundChains, { game })).data.chains,
+    staleTime: 60_000,
+  });
+}

@@ -1,23 +1,26 @@
-import { latinDigitsLocale } from '@app/shared';
+import { LIVE_TABLE_CODES } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChainDetails } from '@/components/fair';
 import { Loading } from '@/components/ui';
-import { useCrashChains } from '../api/fair-calls';
+import { useRoundChains } from '../api/fair-calls';
+import { ownGameName } from '../model/game-name';
 import '../casino.css';
 
-/**
- * The published Crash chains, for anyone (no account needed): each one's terminating hash and salt
- * commitment were public before its first round (docs/casino-fairness.md, Crash).
- */
-export function CrashChainsList() {
-  const { t, i18n } = useTranslation();
+const SHARED_ROUND_GAMES = ['crash', ...LIVE_TABLE_CODES] as const;
+
+/** One game's published chains, newest first. */
+function GameChains({ game }: { game: string }) {
+  const { t } = useTranslation();
   const id = useId();
-  const chains = useCrashChains();
-  const date = new Intl.DateTimeFormat(latinDigitsLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const chains = useRoundChains(game);
   return (
-    <section className="casino-chain" aria-labelledby={`${id}-title`} data-testid="crash-chains">
-      <h2 id={`${id}-title`}>{t('casino.chains.title')}</h2>
-      <p className="casino-chain__note">{t('casino.chains.intro')}</p>
+    <section
+      className="casino-chain"
+      aria-labelledby={`${id}-title`}
+      data-testid={game === 'crash' ? 'crash-chains' : `chains-${game}`}
+    >
+      <h3 id={`${id}-title`}>{ownGameName(t, game, game)}</h3>
       {chains.isPending ? (
         <Loading label={t('casino.loading')} />
       ) : chains.error ? (
@@ -28,28 +31,38 @@ export function CrashChainsList() {
         <ul className="casino-chain__queued">
           {chains.data.map((chain) => (
             <li key={chain.id}>
-              <h3>
+              <h4>
                 {t('casino.chains.chain', {
                   id: chain.id,
                   status: t(`casino.chains.status.${chain.status}`),
                   played: chain.rounds_played,
                   length: chain.length,
                 })}
-              </h3>
-              <dl>
-                <dt>{t('casino.chains.published')}</dt>
-                <dd>{date.format(new Date(chain.published_at))}</dd>
-                <dt>{t('casino.chain.terminating')}</dt>
-                <dd className="casino-mono">{chain.terminating_hash}</dd>
-                <dt>{t('casino.chain.saltHash')}</dt>
-                <dd className="casino-mono">{chain.salt_hash}</dd>
-                <dt>{t('casino.chain.salt')}</dt>
-                <dd className="casino-mono">{chain.salt ?? t('casino.chains.saltLater')}</dd>
-              </dl>
+              </h4>
+              <ChainDetails chain={chain} />
             </li>
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * The published round chains of Crash and the live tables, for anyone (no account needed): each
+ * one's terminating hash, start and salt source were public before its first round
+ * (docs/casino-fairness.md, "Round chains").
+ */
+export function CrashChainsList() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className="casino-chains" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('casino.chains.title')}</h2>
+      <p className="casino-chain__note">{t('casino.chains.intro')}</p>
+      {SHARED_ROUND_GAMES.map((game) => (
+        <GameChains key={game} game={game} />
+      ))}
     </section>
   );
 }

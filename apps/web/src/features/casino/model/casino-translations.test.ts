@@ -27,7 +27,15 @@ function sources(dir: string): string[] {
 /** Every literal `t('casino.…')` key of the casino feature's code, and the ones it builds. */
 function usedKeys(): string[] {
   // Keys built at run time, listed here.
-  const keys = new Set<string>(['queued', 'playing', 'used'].map((status) => `casino.chains.status.${status}`));
+  const keys = new Set<string>([
+    ...['queued', 'playing', 'used'].map((status) => `casino.chains.status.${status}`),
+    // The verifier's readable outcome (model/readable-outcome.ts).
+    ...['A', 'B', 'andar', 'bahar', 'dragon', 'tiger', 'low', 'high', 'seven', 'tie'].map(
+      (side) => `casino.verify.sides.${side}`,
+    ),
+    ...['red', 'black', 'green'].map((color) => `casino.verify.colors.${color}`),
+    ...['high card', 'pair', 'color', 'sequence', 'pure sequence', 'trail'].map((hand) => `casino.verify.hands.${hand}`),
+  ]);
   for (const source of sources(FEATURE_DIR)) {
     for (const [, key] of source.matchAll(/\bt\('(casino\.[\w.]+)'/g)) keys.add(key ?? '');
   }
@@ -38,7 +46,8 @@ describe('casino translations', () => {
   it('has every key the casino pages use in English, Hindi and Bengali, in their scripts', () => {
     const keys = usedKeys();
     expect(keys).toContain('casino.seeds.nextHash');
-    expect(keys).toContain('casino.chain.terminating');
+    expect(keys).toContain('casino.verify.savedTitle');
+    expect(keys).toContain('casino.verify.outcome.pocket');
     for (const key of keys) {
       expect(typeof lookup(translations.en, key), `en ${key}`).toBe('string');
       expect(String(lookup(translations.hi, key)), `hi ${key}`).toMatch(/[\u0900-\u097F]/);

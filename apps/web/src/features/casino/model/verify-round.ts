@@ -82,3 +82,27 @@ export async function verifyCrashRound(input: CrashVerifyInput): Promise<CrashVe
   }
   return { crashPoint: crashPoint / 100, isLinkOk: input.previousHash ? once === input.previousHash : null, isChainOk };
 }
+
+export interface BeaconVerification {
+  /** SHA-256 of the signature is the chain's salt. */
+  isSaltFromSignature: boolean;
+  /** The signature verifies for the round under drand quicknet's public key (a constant here, not the site's). */
+  isSignatureValid: boolean;
+}
+
+/**
+ * A drand chain's salt, checked in the browser (docs/casino-fairness.md, "A salt nobody chooses"):
+ * the BLS code is loaded only now, when a player verifies such a round.
+ */
+export async function verifyBeaconSalt(round: number, signature: string, salt: string): Promise<BeaconVerification> {
+  const { beaconRandomness, verifyQuicknetRound } = await import('@app/shared/drand-verify');
+  const check = verifyQuicknetRound({ round, signature });
+  let fromSignature: boolean;
+  try {
+    fromSignature = beaconRandomness(signature) === salt;
+  } catch {
+    // Not hex: no signature at all.
+    fromSignature = false;
+  }
+  return { isSaltFromSignature: fromSignature, isSignatureValid: check.isValid };
+}

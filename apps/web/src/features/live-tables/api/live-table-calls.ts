@@ -43,3 +43,13 @@ export function useLiveRound(table: string, roundNumber: number) {
     retry: false,
   });
 }
+
+/** The table's published round chains (public), newest first. */
+export function useTableChains(table: string) {
+  return useQuery({
+    queryKey: ['live-table', 'chains', table] as const,
+    queryFn: async () => (await callApi(endpoints.fairRoundChains, { game: table })).data.chains,
+    enabled: table.length > 0,
+    staleTime: 60_000,
+  });
+}

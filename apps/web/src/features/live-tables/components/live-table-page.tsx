@@ -15,6 +15,7 @@ import { Loading } from '@/components/ui';
 import { LIVE_STATE_POLL_MS, liveStateKey, useLiveBet, useLiveState } from '../api/live-table-calls';
 import { isNewerRound, useSecondsUntil, useTableFeed } from '../model/table-feed';
 import { LiveBoard } from './live-board';
+import { LiveChainPanel } from './live-chain-panel';
 import '../live-tables.css';
 
 /** Chips in rupees; the first is chosen at first. */
@@ -87,9 +88,13 @@ function LiveTable({ table, token, onBalanceChanged }: LiveTablePageProps) {
   if (state.isPending) return <Loading label={t('liveTables.loading')} />;
   if (state.error || !data || !round) {
     return (
-      <p className="lt-empty" role="alert">
-        {state.error?.message} <Link to="/home">{t('liveTables.backToLobby')}</Link>
-      </p>
+      <div className="lt-page" data-table={table}>
+        <p className="lt-empty" role="alert">
+          {state.error?.message} <Link to="/home">{t('liveTables.backToLobby')}</Link>
+        </p>
+        {/* A closed table still shows the chain it waits for, so the player sees it before it plays. */}
+        <LiveChainPanel table={table} round={undefined} />
+      </div>
     );
   }
   const isBetting = round.phase === 'betting' && seconds > 0;
@@ -252,6 +257,7 @@ function LiveTable({ table, token, onBalanceChanged }: LiveTablePageProps) {
           </>
         )}
       </section>
+      <LiveChainPanel table={table} round={round} />
     </div>
   );
 }

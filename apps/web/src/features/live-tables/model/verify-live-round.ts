@@ -22,6 +22,10 @@ async function sha256Hex(text: string): Promise<string> {
 export interface LiveVerification {
   /** SHA-256 of the revealed seed equals the hash shown while bets were open. */
   isHashMatched: boolean;
+  /** The seed hashed down its chain gives the chain's terminating hash (null: a round from before chains). */
+  isChainMatched: boolean | null;
+  /** The chain's salt is its drand round's randomness, the round's signature valid (null: no drand salt). */
+  isBeaconValid: boolean | null;
   /** The outcome and winning spots recomputed in this browser equal the table's. */
   isOutcomeMatched: boolean;
   outcome: unknown;
@@ -42,7 +46,24 @@ export async function verifyLiveRound(round: LiveRoundView): Promise<LiveVerific
   );
   const { outcome, multipliers } = resolveLiveRound(table, floats);
   const winningSpots = Object.keys(multipliers).filter((spot) => (multipliers[spot] ?? 0) > 0);
+  let isChainMatched: boolean | null = null;
+  let isBeaconValid: boolean | null = null;
+  if (round.chain) {
+    let hash = round.server_seed;
+    for (let step = 0; step < round.chain.position; step += 1) hash = await sha256Hex(hash);
+    isChainMatched = hash === round.chain.terminating_hash && round.client_seed === round.chain.salt;
+    const beacon = round.chain.beacon;
+    if (beacon?.signature) {
+      // The BLS code loads only now, when a player checks such a round.
+      const { beaconRandomness, verifyQuicknetRound } = await import('@app/shared/drand-verify');
+      isBeaconValid =
+        verifyQuicknetRound({ round: beacon.round, signature: beacon.signature }).isValid &&
+        beaconRandomness(beacon.signature) === round.chain.salt;
+    }
+  }
   return {
+    isChainMatched,
+    isBeaconValid,
     isHashMatched: (await sha256Hex(round.server_seed)) === round.server_seed_hash,
     isOutcomeMatched:
       JSON.stringify(outcome) === JSON.stringify(round.outcome) &&

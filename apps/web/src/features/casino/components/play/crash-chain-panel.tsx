@@ -2,11 +2,13 @@ import type { CrashRoundView } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChainDetails, SaveChains } from '@/components/fair';
 import { useCrashChains } from '../../api/fair-calls';
 
 /**
- * Where Crash rounds come from (docs/casino-fairness.md, Crash): the chain of this round with its
- * terminating hash and salt, published before its first round, and the chains queued after it.
+ * Where Crash rounds come from (docs/casino-fairness.md, "Round chains"): the chain of this round,
+ * published before its first round with its salt's source, the chains queued after it, and the
+ * player's copy of them to check rounds against later.
  */
 export function CrashChainPanel({ round }: { round: CrashRoundView }) {
   const { t } = useTranslation();
@@ -22,16 +24,7 @@ export function CrashChainPanel({ round }: { round: CrashRoundView }) {
           <p className="casino-chain__note">
             {t('casino.chain.position', { id: chain.id, position: chain.position, length: chain.length })}
           </p>
-          <dl>
-            <dt>{t('casino.chain.terminating')}</dt>
-            <dd className="casino-mono" data-testid="chain-terminating-hash">
-              {chain.terminating_hash}
-            </dd>
-            <dt>{t('casino.chain.saltHash')}</dt>
-            <dd className="casino-mono">{chain.salt_hash}</dd>
-            <dt>{t('casino.chain.salt')}</dt>
-            <dd className="casino-mono">{chain.salt}</dd>
-          </dl>
+          <ChainDetails chain={chain} />
         </>
       ) : (
         <p className="casino-chain__note">{t('casino.chain.none')}</p>
@@ -43,13 +36,13 @@ export function CrashChainPanel({ round }: { round: CrashRoundView }) {
             {queued.map((row) => (
               <li key={row.id}>
                 <p>{t('casino.chain.queuedChain', { id: row.id, length: row.length })}</p>
-                <p className="casino-mono">{t('casino.chain.terminatingValue', { hash: row.terminating_hash })}</p>
-                <p className="casino-mono">{t('casino.chain.saltHashValue', { hash: row.salt_hash })}</p>
+                <ChainDetails chain={row} />
               </li>
             ))}
           </ul>
         </>
       )}
+      {chains.data && <SaveChains game="crash" chains={chains.data} />}
       <p className="casino-chain__note">
         {t('casino.chain.howTo')} <Link to="/provably-fair">{t('casino.chain.learnMore')}</Link>
       </p>

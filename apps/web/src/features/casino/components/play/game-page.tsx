@@ -127,7 +127,7 @@ function RoundGame({ gameCode, token, onBalanceChanged }: GamePageProps) {
           {t('casino.play.bet', { amount: formatNumber(chosenStake) })}
         </Button>
       </div>
-      <SeedsPanel token={token} seeds={state.data.seeds} />
+      <SeedsPanel token={token} gameCode={gameCode} seeds={state.data.seeds} />
       <RoundHistory rounds={state.data.history} />
     </div>
   );

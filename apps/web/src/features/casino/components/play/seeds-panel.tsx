@@ -1,7 +1,7 @@
-import type { FairSeedsView } from '@app/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { commitmentFileName, type FairSeedsView, seedsCommitment } from '@app/shared';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, toast } from '@/components/ui';
+import { Button, SaveText, toast } from '@/components/ui';
 import { useRotateSeed } from '../../api/fair-calls';
 import { isValidClientSeed, suggestClientSeed } from '../../model/client-seed';
 
@@ -18,13 +18,18 @@ interface RevealedPair {
  * seed and the nonce. Rotation reveals the active seed and starts the next pair with the client
  * seed typed here, a random one from this browser unless the player types their own.
  */
-export function SeedsPanel({ token, seeds }: { token: string; seeds: FairSeedsView | undefined }) {
+export function SeedsPanel({ token, gameCode, seeds }: { token: string; gameCode: string; seeds: FairSeedsView | undefined }) {
   const { t } = useTranslation();
   const id = useId();
   const rotate = useRotateSeed(token);
   const [clientSeed, setClientSeed] = useState(suggestClientSeed);
   const [isInvalid, setIsInvalid] = useState(false);
   const [revealed, setRevealed] = useState<RevealedPair | null>(null);
+  // What the player keeps before playing, to check rounds against later (docs/casino-fairness.md, "Checking rounds").
+  const commitment = useMemo(
+    () => (seeds ? seedsCommitment(window.location.origin, gameCode, new Date(), seeds) : undefined),
+    [seeds, gameCode],
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidClientSeed(clientSeed)) {
@@ -59,6 +64,17 @@ export function SeedsPanel({ token, seeds }: { token: string; seeds: FairSeedsVi
         <dt>{t('casino.seeds.nonce')}</dt>
         <dd>{seeds?.nonce ?? '…'}</dd>
       </dl>
+      {commitment && (
+        <div className="casino-save">
+          <p className="casino-seeds__hint">{t('casino.commit.seedsHint')}</p>
+          <SaveText
+            text={JSON.stringify(commitment, null, 2)}
+            fileName={commitmentFileName(commitment)}
+            label={t('casino.commit.label')}
+            testId="save-commitment"
+          />
+        </div>
+      )}
       <form onSubmit={submit} className="casino-seeds__form" noValidate>
         <p className="casino-seeds__hint" id={`${id}-hint`}>
           {t('casino.seeds.rotateHint')}

@@ -390,7 +390,7 @@ export function SlotGame({
         stake={chosenStake}
         lines={gameCode === 'classic-sevens' ? lines : slot.paylines.length}
       />
-      <SeedsPanel token={token} seeds={state.data.seeds} />
+      <SeedsPanel token={token} gameCode={gameCode} seeds={state.data.seeds} />
       <RoundHistory rounds={state.data.history} />
     </div>
   );
