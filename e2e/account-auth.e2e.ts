@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@app/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../apps/api/src/lib/clock';
@@ -36,6 +37,8 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     expect(await dialog.getByText('Username is required').count()).toBe(0);
     await dialog.getByText('mobile Number is required').waitFor();
     await dialog.getByText('Password is required', { exact: true }).waitFor();
+    // The form cannot be sent without the age (18+) and terms confirmation (docs/accounts.md).
+    await dialog.getByText('Confirm that you are 18 or older and accept the terms to register.').waitFor();
     await screenshot(page, 'register-errors-phone');
 
     await dialog.getByLabel('Mobile number').fill('9876500001');
@@ -53,6 +56,7 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     await dialog.getByRole('button', { name: 'Register', exact: true }).click();
     await dialog.getByText('does not match').waitFor();
     await dialog.getByLabel('Confirm password').fill('Mango2026x');
+    await dialog.getByLabel('I am 18 or older and I accept the terms and conditions.').check();
     await screenshot(page, 'register-otp-phone');
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Register', exact: true }).click()]);
 
@@ -67,6 +71,14 @@ describe('account: sign-up, login, logout and the session-ended alert', () => {
     expect(stored.isLoggedIn).toBe('true');
     expect(Number(stored.userId)).toBeGreaterThan(0);
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Recorded with the account: when, and which terms.
+    const recorded = await site.database.db
+      .selectFrom('users')
+      .select(['age_terms_confirmed_at', 'terms_version'])
+      .where('user_name', '=', 'newplayer')
+      .executeTakeFirstOrThrow();
+    expect(recorded.terms_version).toBe(TERMS_VERSION);
+    expect(Number(recorded.age_terms_confirmed_at)).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -138,12 +138,19 @@ describe('bet reports', () => {
     expect(await lost.textContent()).toContain(`${settled!.matchName} · ${settled!.marketName}`);
     expect(await lost.textContent()).toContain('200.00');
     expect(await page.locator('.ui-table tbody tr', { hasText: 'Open bets: money held' }).count()).toBe(1);
-    await lost.getByRole('button', { name: 'Show 5 movements' }).click();
+    // Its movements in words, not wallet legs (docs/wallet.md "Account statement").
+    const show = lost.getByRole('button', { name: /^Show \d+ movements$/ });
+    const shown = Number((await show.textContent())?.match(/\d+/)?.[0]);
+    await show.click();
     expect(await lost.getByRole('button', { name: 'Hide the movements' }).getAttribute('aria-expanded')).toBe('true');
-    const movements = page.getByRole('table', { name: `Movements of ${settled!.matchName} · ${settled!.marketName}` });
+    const movements = page.getByRole('list', { name: `Movements of ${settled!.matchName} · ${settled!.marketName}` });
     await movements.waitFor();
-    expect(await movements.locator('tbody tr').count()).toBe(5);
-    expect(await movements.textContent()).toContain('Held for a bet');
+    expect(await movements.getByRole('listitem').count()).toBe(shown);
+    expect(await movements.textContent()).toContain('held for your bets');
+    expect(await movements.textContent()).toContain('Lost ₹200.00');
+    // Every line's amount is its balance's move from the line below.
+    const balances = await page.getByTestId('statement-balance').allTextContents();
+    expect(balances.length).toBeGreaterThan(1);
     await context.close();
   }, 90_000);
 });

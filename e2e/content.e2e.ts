@@ -85,6 +85,11 @@ async function logInThroughStorage(context: BrowserContext): Promise<void> {
     };
     return route.fulfill({ json: { status: true, message: '', data } });
   });
+  // The notices every page of a logged-in player asks for (docs/accounts.md "Notices"): none.
+  await context.route('**/api/notice/list', async (route) => {
+    if (route.request().headers()['authorization'] !== `Bearer ${FAKE_TOKEN}`) return route.fallback();
+    return route.fulfill({ json: { status: true, message: '', data: { notices: [], unread: 0 } } });
+  });
 }
 
 describe('content pages', () => {

@@ -7,7 +7,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLocalEventBus, type EventBus } from './lib/event-bus';
 import { createRedisEventBus } from './lib/redis-event-bus';
 import { type AccountHooks, createAccounts } from './modules/auth';
-import { createBetsModule } from './modules/bets';
+import { createBetsModule, type PlacementOptions } from './modules/bets';
+import { createNoticesModule } from './modules/notices';
 import { createBonusModule } from './modules/bonus';
 import { createButtonsModule } from './modules/buttons';
 import { createCasinoModule } from './modules/casino';
@@ -63,6 +64,8 @@ export interface AppDependencies {
   consoleTestHooks?: ConsoleTestHooks;
   /** The odds feed; by default the one FEED names (tests pass one with a live stream against a local server). */
   feed?: OddsFeed;
+  /** Test-only: how a bet waits out the in-play delay (a recorder, instead of the real seconds). */
+  betPlacement?: PlacementOptions;
 }
 
 declare module 'fastify' {
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   money.useRules(rg.guard.moneyRules);
   const bonus = createBonusModule({ db, clock, money: money.money });
+  const sms = deps.smsProvider ?? createSmsProvider(config, app.log);
   const accounts = createAccounts({
     db,
     clock,
@@ -168,7 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     settings: settings.settings,
     logger: app.log,
     userChanges: database.userChanges,
-    sms: deps.smsProvider ?? createSmsProvider(config, app.log),
+    sms,
     hooks: {
       async onUserCreated(trx, account) {
         await money.onUserCreated(trx, account);
@@ -237,6 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     money: money.money,
     bonuses: bonus.bonuses,
     statement: money.statement,
+    options: deps.betPlacement,
   });
   late.bets = bets;
   const payments = createPaymentsModule({
@@ -268,6 +273,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rg,
     bonus,
     createButtonsModule({ db }),
+    // Notices to players, and their SMS (docs/accounts.md "Notices"): payments record them.
+    createNoticesModule({ db, clock, sms, isSmsOn: config.SMS_NOTICES === '1' }),
     bets,
     casino,
     fairGames,

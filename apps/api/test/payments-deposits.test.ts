@@ -283,7 +283,7 @@ describe(`deposits (${testDatabaseKind()})`, () => {
     await t.expectLedgerClean();
   });
 
-  it('pays through the sandbox page: approve sends the signed callback as a job, decline fails, abandon is found by reconciliation', async () => {
+  it('pays through the sandbox page: approve sends the signed callback as a job, decline fails, abandon shows as soon as the player is back', async () => {
     const { userId, token } = await t.newPayer('payer12');
     const approved = await t.deposit(token, 800);
     const form = (action: string) => `method=card&action=${action}`;
@@ -313,7 +313,8 @@ describe(`deposits (${testDatabaseKind()})`, () => {
     const abandoned = await t.deposit(token, 800);
     await post(abandoned.redirect_url, 'abandon');
     await t.app.jobs.runDue();
-    expect(await depositStatus(token, abandoned.order_id)).toBe('pending');
+    // Back on the deposit page: the gateway is asked, and the payment said abandoned at once (docs/payments.md).
+    expect(await depositStatus(token, abandoned.order_id)).toBe('abandoned');
 
     // A success whose callback was lost: the reconciliation asks the gateway.
     const lost = await t.deposit(token, 900);

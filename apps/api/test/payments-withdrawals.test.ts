@@ -261,6 +261,8 @@ describe(`withdrawals (${testDatabaseKind()})`, () => {
     const account = (await t.post('report/accountStatement', {}, { token })).json().data;
     const line = account.rows.find((row: { subject: string }) => row.subject === `payment:withdraw:${id}`);
     expect(line).toMatchObject({ debit: 1_500, description: `Withdrawal ${id} to UPI wdraw3@okaxis: paid` });
+    // Its parts, for the site to title it by its state now in the player's language (docs/wallet.md).
+    expect(line.detail).toEqual({ type: 'withdrawal', withdraw_id: id, destination: 'UPI wdraw3@okaxis', state: 'paid' });
     await t.expectLedgerClean();
   });
 

@@ -73,7 +73,10 @@ export interface TestAppOptions {
   /** Lets a test add routes of its own before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
   /** Collaborators to use instead of the configured ones (e.g. an SMS recorder). */
-  deps?: Pick<AppDependencies, 'smsProvider' | 'accountHooks' | 'moneyRules' | 'depositChecks' | 'paymentTestHooks' | 'feed'>;
+  deps?: Pick<
+    AppDependencies,
+    'smsProvider' | 'accountHooks' | 'moneyRules' | 'depositChecks' | 'paymentTestHooks' | 'feed' | 'betPlacement'
+  >;
 }
 
 /** The real Fastify app on a fresh database, migrated and seeded as on a first start. */

@@ -49,17 +49,27 @@ describe('report/accountStatement', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ from_date: startDay, to_date: reportDay(t.clock.now()), page: 1, limit: 20, total_rows: 5 });
+    // The balance is everything the player has (cash, held for bets, bonus): each line's amount is
+    // exactly its move from the line below (docs/wallet.md "Account statement").
     expect(brief(data.rows)).toEqual([
-      ['bonus_grant', 'wager_bonus', 50, 0, 50],
-      // The market's hold and release: one line, nothing won or lost, cash back where it was.
-      ['exposure_release', 'cash', 0, 0, 1_020],
-      // A bonus released to cash is cash in.
-      ['bonus_release', 'cash', 20, 0, 1_020],
-      ['bonus_grant', 'split_bonus', 200, 0, 200],
+      ['bonus_grant', 'wager_bonus', 50, 0, 1_250],
+      // The market's hold and release: one line, nothing won or lost, the balance where it was.
+      ['exposure_release', 'cash', 0, 0, 1_200],
+      // A bonus released to cash stays the player's: no move of the balance, its movement says it.
+      ['bonus_release', 'cash', 0, 0, 1_200],
+      ['bonus_grant', 'split_bonus', 200, 0, 1_200],
       ['operator_credit', 'cash', 1_000, 0, 1_000],
     ]);
-    expect(data.totals).toEqual({ credit: 1_270, debit: 0 });
-    expect(data.rows[1]).toMatchObject({ subject: 'market:2', is_open: false, entry_count: 4 });
+    expect(data.totals).toEqual({ credit: 1_250, debit: 0 });
+    expect(data.rows[2].movements).toEqual([
+      expect.objectContaining({ kind: 'bonus_release', amount: 0, cash: 20, held: 0, bonus: -20 }),
+    ]);
+    expect(data.rows[1]).toMatchObject({ subject: 'market:2', is_open: false, entry_count: 4, released: 300 });
+    // The movements in words' terms: 300 held, then 300 back; the balance never moved.
+    expect(data.rows[1].movements).toEqual([
+      expect.objectContaining({ kind: 'exposure_release', amount: 0, cash: 300, held: -300, bonus: 0 }),
+      expect.objectContaining({ kind: 'exposure_hold', amount: 0, cash: -300, held: 300, bonus: 0 }),
+    ]);
     expect(
       data.rows[1].entries.map((entry: Row) => [entry.kind, entry.wallet, entry.credit, entry.debit, entry.balance]),
     ).toEqual([
@@ -82,10 +92,10 @@ describe('report/accountStatement', () => {
     expect(recent.from_date).toBe(reportDay(t.clock.now() - 6 * DAY_MS));
     const page = (await report('report/accountStatement', { from_date: startDay, limit: 2, page: 2 })).json().data;
     expect(brief(page.rows)).toEqual([
-      ['bonus_release', 'cash', 20, 0, 1_020],
-      ['bonus_grant', 'split_bonus', 200, 0, 200],
+      ['bonus_release', 'cash', 0, 0, 1_200],
+      ['bonus_grant', 'split_bonus', 200, 0, 1_200],
     ]);
-    expect(page.totals).toEqual({ credit: 1_270, debit: 0 });
+    expect(page.totals).toEqual({ credit: 1_250, debit: 0 });
     const beyond = (await report('report/accountStatement', { from_date: startDay, limit: 20, page: 9 })).json().data;
     expect(beyond).toMatchObject({ rows: [], total_rows: 5 });
   });

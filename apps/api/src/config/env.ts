@@ -153,6 +153,8 @@ const envSchema = z.object({
   SMS_HTTP_API_KEY: z.string().optional(),
   /** JSON body posted to the gateway; {mobile}, {code} and {message} are filled in. */
   SMS_HTTP_TEMPLATE: z.string().default('{"to":"{mobile}","message":"{message}"}'),
+  /** 1: the notices of identity and withdrawal decisions also go by SMS to the player's mobile (docs/accounts.md "Notices"). */
+  SMS_NOTICES: z.enum(['0', '1']).default('1'),
   /**
    * Where the lobby loads game art: `${CASINO_IMAGE_BASE}/{game_code}.avif`. The default is the
    * API's own art route (docs/casino.md); point it at an image host to use real artwork.

@@ -28,6 +28,8 @@ import { oneWithdrawalRequestMigration } from './migrations/0175-one-withdrawal-
 import { betfairFeedMigration } from './migrations/0180-betfair-feed';
 import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
 import { roundChainsMigration } from './migrations/0190-round-chains';
+import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
+import { playerNoticesMigration } from './migrations/0201-player-notices';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -63,6 +65,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0180-betfair-feed': betfairFeedMigration(),
     '0181-bet-settled-odds': betSettledOddsMigration(),
     '0190-round-chains': roundChainsMigration(dialect),
+    '0200-sign-up-confirmation': signUpConfirmationMigration(),
+    '0201-player-notices': playerNoticesMigration(dialect),
   };
 }
 

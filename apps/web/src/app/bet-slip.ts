@@ -1,12 +1,12 @@
 import type { BetSelection } from '@app/shared';
 import { type StakeLimits, createBetSlipStore } from '@/features/betslip';
 
-/** The player's "accept any better price" choice, kept on this device (docs/betting.md). */
-const ACCEPT_BETTER_ODDS_KEY = 'betSlipAcceptBetterOdds';
+/** The player's "accept any price" choice, kept on this device (docs/betting.md "Accept any price"). */
+const ACCEPT_ANY_ODDS_KEY = 'betSlipAcceptAnyOdds';
 
-function storedAcceptBetterOdds(): boolean {
+function storedAcceptAnyOdds(): boolean {
   try {
-    return localStorage.getItem(ACCEPT_BETTER_ODDS_KEY) === '1';
+    return localStorage.getItem(ACCEPT_ANY_ODDS_KEY) === '1';
   } catch {
     return false;
   }
@@ -18,15 +18,15 @@ function storedAcceptBetterOdds(): boolean {
  * because the pages that offer prices and the slip are separate features.
  */
 export const betSlipStore = createBetSlipStore();
-betSlipStore.dispatch({ type: 'betterOddsSet', isOn: storedAcceptBetterOdds() });
+betSlipStore.dispatch({ type: 'anyOddsSet', isOn: storedAcceptAnyOdds() });
 
-let savedAcceptBetterOdds = betSlipStore.getState().acceptBetterOdds;
+let savedAcceptAnyOdds = betSlipStore.getState().acceptAnyOdds;
 betSlipStore.subscribe(() => {
-  const { acceptBetterOdds } = betSlipStore.getState();
-  if (acceptBetterOdds === savedAcceptBetterOdds) return;
-  savedAcceptBetterOdds = acceptBetterOdds;
+  const { acceptAnyOdds } = betSlipStore.getState();
+  if (acceptAnyOdds === savedAcceptAnyOdds) return;
+  savedAcceptAnyOdds = acceptAnyOdds;
   try {
-    localStorage.setItem(ACCEPT_BETTER_ODDS_KEY, acceptBetterOdds ? '1' : '0');
+    localStorage.setItem(ACCEPT_ANY_ODDS_KEY, acceptAnyOdds ? '1' : '0');
   } catch {
     // Storage full or blocked: the choice holds for this visit.
   }

@@ -73,6 +73,9 @@ export const endpoints = {
   kycStatus: route<'kycStatus'>('POST', 'kyc/status'),
   depositStatement: route<'depositStatement'>('POST', 'report/depositStatement'),
   withdrawStatement: route<'withdrawStatement'>('POST', 'report/withdrawStatement'),
+  // Notices to the player (docs/accounts.md "Notices").
+  noticeList: route<'noticeList'>('POST', 'notice/list'),
+  noticeMarkRead: route<'noticeMarkRead'>('POST', 'notice/markRead'),
   // Responsible play: the controls page, the reality check and the session clock (docs/responsible-play.md).
   rgGetLimits: route<'rgGetLimits'>('POST', 'rg/getLimits'),
   rgSetLimit: route<'rgSetLimit'>('POST', 'rg/setLimit'),

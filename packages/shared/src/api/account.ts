@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES, mobileSchema, passwordSchema, usernameSchema } from '../validation/user';
+import {
+  VALIDATION_MESSAGES,
+  ageTermsConfirmationSchema,
+  mobileSchema,
+  passwordSchema,
+  usernameSchema,
+} from '../validation/user';
 import { defineEndpoint } from './contract';
 
 /**
@@ -96,6 +102,12 @@ export const signup = defineEndpoint({
       /** The request id (`message-id`) of sendOtp, when OTP is on. */
       internelid: z.string().max(64).optional(),
       code: z.string().max(6).optional(),
+      /**
+       * Ours, optional: the player confirmed being 18 or older and accepts the terms. The site
+       * always sends it (its form cannot be sent unticked); false is refused; a caller that
+       * leaves it out still signs up, and the account records no confirmation (docs/accounts.md).
+       */
+      age_terms_confirmed: ageTermsConfirmationSchema.optional(),
     })
     .refine((body) => body.confirm_password === body.password, {
       path: ['confirm_password'],

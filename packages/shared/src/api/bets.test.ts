@@ -23,9 +23,16 @@ describe('placeMarketBet request (docs/product.md §7)', () => {
     expect(placeMarketBetRequestSchema.parse(market).accept_better_odds).toBeUndefined();
   });
 
+  it('takes the optional "accept any price" choice (a worse price too) as a boolean or 0/1', () => {
+    expect(placeMarketBetRequestSchema.parse({ ...market, accept_any_odds: 1 }).accept_any_odds).toBe(true);
+    expect(placeMarketBetRequestSchema.parse({ ...market, accept_any_odds: false }).accept_any_odds).toBe(false);
+    expect(placeMarketBetRequestSchema.parse(market).accept_any_odds).toBeUndefined();
+  });
+
   it.each([
     ['an unknown field', { ...market, user_id: 5 }],
     ['accept_better_odds as text', { ...market, accept_better_odds: 'yes' }],
+    ['accept_any_odds as text', { ...market, accept_any_odds: 'yes' }],
     ['a missing stack', { ...market, stack: undefined }],
     ['a stake of 0', { ...market, stack: 0 }],
     ['three decimals in the stake', { ...market, stack: 10.005 }],

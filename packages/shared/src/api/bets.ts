@@ -58,6 +58,12 @@ const odds = z
   .max(MAX_MATCH_ODDS, 'odds are too high')
   .refine(hasAtMostTwoDecimals, 'odds must have at most two decimals');
 
+/** A yes/no choice a client may send as a boolean or 0/1. */
+const optionalFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((value) => value === true || value === 1)
+  .optional();
+
 export const placeMarketBetRequestSchema = z.strictObject({
   match_id: positiveId,
   market_id: marketId,
@@ -66,14 +72,16 @@ export const placeMarketBetRequestSchema = z.strictObject({
   stack,
   is_back: isBack,
   /**
-   * Not in the spec's payload, optional (the spec's six fields alone are still a whole request):
-   * true takes the bet at the better price on offer when there is one (a back above the asked
-   * odds, a lay below), as Betfair matches; absent or false, at the asked odds (docs/betting.md).
+   * Not in the spec's payload, optional (the spec's six fields alone are still a whole request).
+   * A bet always takes the best price on offer when it is better than the one asked (docs/betting.md
+   * "Best execution"), so this older field changes nothing now; it is still accepted.
    */
-  accept_better_odds: z
-    .union([z.boolean(), z.literal(0), z.literal(1)])
-    .transform((value) => value === true || value === 1)
-    .optional(),
+  accept_better_odds: optionalFlag,
+  /**
+   * Ours and optional: true takes the bet at the price on offer even when it is worse than the one
+   * asked (a back below, a lay above); absent or false, a worse price is refused with ODDS_CHANGED.
+   */
+  accept_any_odds: optionalFlag,
 });
 export type PlaceMarketBetRequest = z.input<typeof placeMarketBetRequestSchema>;
 
@@ -238,11 +246,19 @@ const matchIdField = z.union([
     .transform(Number),
 ]);
 
-/** One row of the win/loss list (docs/product.md §3). */
+/**
+ * One row of the win/loss list (docs/product.md §3): `profit_loss` is the player's total in the
+ * market if this runner wins — in a market paying several runners (Place), if it places, at worst
+ * over the others placed with it. Ours, added: that total at best, and the total if the runner
+ * does not win or place, at worst and at best (null: it cannot lose). docs/betting.md "The win/loss list".
+ */
 export const winLossRowSchema = z.object({
   selection_id: z.number().int(),
   team_name: z.string(),
   profit_loss: rupees,
+  profit_loss_best: rupees,
+  if_loses: rupees.nullable(),
+  if_loses_best: rupees.nullable(),
 });
 export type WinLossRow = z.infer<typeof winLossRowSchema>;
 
@@ -256,7 +272,15 @@ export const getWinLossList = defineEndpoint({
   auth: 'user',
   request: z.strictObject({ match_id: matchIdField }),
   data: z.object({
-    markets: z.array(z.object({ market_id: z.string(), win_loss: z.array(winLossRowSchema), exposure: rupees })),
+    markets: z.array(
+      z.object({
+        market_id: z.string(),
+        /** How many runners the market pays: 1, or a Place market's 2 or 3. */
+        winners: z.number().int(),
+        win_loss: z.array(winLossRowSchema),
+        exposure: rupees,
+      }),
+    ),
     fancy: z.array(z.object({ fancy_id: z.number().int(), exposure: rupees, run_position: z.array(runPositionRowSchema) })),
   }),
 });
@@ -320,7 +344,12 @@ export const currentBets = defineEndpoint({
   request: z.strictObject(betReportPaging),
   data: betPagingSchema.extend({
     rows: z.array(betRowSchema),
-    totals: z.object({ stack: rupees, liability: rupees }),
+    /**
+     * Over all pages: the stakes; each bet's own liability summed; and `exposure`, what the player
+     * can lose at worst with each market's bets netted (a lay covers a back), the money held for
+     * them — with no sport filter, the header's exposure (docs/betting.md "Reports").
+     */
+    totals: z.object({ stack: rupees, liability: rupees, exposure: rupees }),
     /** Every fancy line the caller has open bets on (all pages), with its run position. */
     fancy: z.array(
       z.object({

@@ -59,6 +59,7 @@ import {
   requestWithdraw,
   withdrawStatement,
 } from './payments';
+import { noticeList, noticeMarkRead } from './notices';
 import { getSports } from './sports';
 import { getLiveMatches, getMatches, getSeries, getUpcomingMatches, searchByMatchNameHeader } from './sports';
 import {
@@ -148,6 +149,8 @@ export const endpoints = {
   kycStatus,
   depositStatement,
   withdrawStatement,
+  noticeList,
+  noticeMarkRead,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -10,6 +10,7 @@ import {
   reportRangeDays,
 } from '../domain/wallet';
 import { POSTING_KINDS } from '../domain/postings';
+import { DEPOSIT_STATUSES, PAYMENT_METHODS, WITHDRAW_STATUSES } from '../domain/payments';
 import { defineEndpoint } from './contract';
 
 /** Rupees on the wire: a JSON number with at most two decimals. */
@@ -161,6 +162,52 @@ export const statementEntrySchema = z.object({
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
+/**
+ * A statement line's subject as the module that owns it names it, so the site writes the line in
+ * the player's language (docs/wallet.md "Account statement"): a market or fancy line (match and
+ * market names), a casino round (the game), or a payment with its state now.
+ */
+export const statementDetailSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('market'),
+    match: z.string(),
+    market: z.string(),
+    /** Bets settled at a price a non-runner's reduction factor lowered: asked, then settled (docs/betting.md). */
+    reduced_prices: z.array(z.object({ odds: z.number(), settled_odds: z.number() })),
+  }),
+  z.object({ type: z.literal('game'), game: z.string() }),
+  z.object({
+    type: z.literal('deposit'),
+    order_id: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    state: z.enum(DEPOSIT_STATUSES),
+  }),
+  z.object({
+    type: z.literal('withdrawal'),
+    withdraw_id: z.number().int(),
+    destination: z.string(),
+    state: z.enum(WITHDRAW_STATUSES),
+  }),
+]);
+export type StatementDetail = z.infer<typeof statementDetailSchema>;
+
+/**
+ * One movement of a statement line (a ledger transaction), for the site to say in words: its kind
+ * and what it changed, signed rupees — `amount` the statement's balance (everything the player
+ * has), `cash`, `held` (money held for bets: + held, − came back) and `bonus` (the bonus wallets).
+ */
+export const statementMovementSchema = z.object({
+  id: z.number(),
+  /** ISO time. */
+  date: z.string(),
+  kind: z.enum(POSTING_KINDS),
+  amount: rupees,
+  cash: rupees,
+  held: rupees,
+  bonus: rupees,
+});
+export type StatementMovement = z.infer<typeof statementMovementSchema>;
+
 /** Entries a statement line carries at most (the most recent); `entry_count` says how many it folds. */
 export const MAX_STATEMENT_LINE_ENTRIES = 50;
 
@@ -180,21 +227,31 @@ export const statementRowSchema = z.object({
   subject: z.string().nullable(),
   /** Proper names the line is about (match and market, or game), or the operator's note. */
   description: z.string(),
+  /** The subject as its owner names it (null: a posting of its own; the site uses `kind`). */
+  detail: statementDetailSchema.nullable(),
   /** The machine's reference of the latest posting. */
   reference: z.string(),
   wallet: z.enum(LEDGER_WALLETS),
   /**
-   * What the line added (credit) or took (debit): for a market or round its profit or loss (the
-   * net change of cash and bonus; money held for bets is still the player's); for a posting of its
-   * own the change of its wallet. One of the two is 0.
+   * What the line added (credit) or took (debit): the net change of everything the player has
+   * (cash, money held for bets — still theirs — and bonus). A market or round: its profit or loss;
+   * a hold or a bonus turned to cash: nothing. One of the two is 0.
    */
   credit: rupees,
   debit: rupees,
-  /** Balance of `wallet` right after the line's latest movement. */
+  /**
+   * The statement's balance after the line — everything the player has — counting each line whole
+   * at its latest movement: the line below's balance plus this line's credit, less its debit.
+   */
   balance: rupees,
   /** A market line whose bets still hold money (not settled yet). */
   is_open: z.boolean(),
+  /** Money held for the line's bets that came back (a void market: the stakes). */
+  released: rupees,
+  /** The line's movements in order, newest first, for the site to say in words (the most recent 50). */
+  movements: z.array(statementMovementSchema),
   entry_count: z.number(),
+  /** The raw ledger entries (the most recent 50), kept for older clients; the site shows `movements`. */
   entries: z.array(statementEntrySchema),
 });
 export type StatementRow = z.infer<typeof statementRowSchema>;

@@ -19,7 +19,6 @@ import {
   marketExposurePaise,
   marketProfitLossAmong,
   marketProfitLossIfWins,
-  placedRunnerBook,
   runnerBook,
 } from './bets-book';
 
@@ -149,18 +148,6 @@ describe('a market that pays several runners (Place) against brute force', () =>
       fc.property(marketBets, (bets) => {
         expect(marketExposurePaise(bets, RUNNER_IDS, 1)).toBe(marketExposurePaise(bets, RUNNER_IDS));
         for (const id of RUNNER_IDS) expect(marketProfitLossAmong(bets, [id])).toBe(marketProfitLossIfWins(bets, id));
-      }),
-    );
-  });
-
-  it('each row of the place book is what that runner’s bets make if it is placed', () => {
-    fc.assert(
-      fc.property(placeBets, (bets) => {
-        const runners = FIELD.map((selectionId) => ({ selectionId, teamName: `Horse ${selectionId}` }));
-        for (const row of placedRunnerBook(bets, runners)) {
-          const own = bets.filter((bet) => bet.selectionId === row.selectionId);
-          expect(row.profitLossPaise).toBe(own.reduce((sum, bet) => sum + marketBetProfitLossAmong(bet, [row.selectionId]), 0));
-        }
       }),
     );
   });

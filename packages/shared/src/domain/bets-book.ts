@@ -4,7 +4,7 @@
  * Each bet's amounts are rounded on their own (bets.ts), so the book is exactly what settling
  * the bets one by one would pay.
  */
-import { type Bet, type FancyBet, type MarketBet, winAndLoss } from './bets';
+import type { Bet, FancyBet, MarketBet } from './bets';
 import { type FancyLadderRow, fancyLadder, fancyPositionExposure, marketPositionExposure, positionOf } from './bets-position';
 
 export interface Runner {
@@ -45,20 +45,6 @@ export function marketExposurePaise(bets: readonly MarketBet[], runnerIds?: read
 export function marketProfitLossAmong(bets: readonly MarketBet[], winnerSelectionIds: readonly number[]): number {
   const { baseline, steps } = positionOf(bets);
   return [...new Set(winnerSelectionIds)].reduce((sum, id) => sum + (steps.get(id) ?? 0), baseline);
-}
-
-/**
- * The win/loss list of a market that pays several runners (Place): several win together, so no
- * single total belongs to one runner. Each row is what the player's bets on that runner make if
- * it is placed (a back wins, a lay loses its liability), as Betfair shows a place market.
- */
-export function placedRunnerBook(bets: readonly MarketBet[], runners: readonly Runner[]): RunnerProfitLoss[] {
-  const ifPlaced = new Map<number, number>();
-  for (const bet of bets) {
-    const { winPaise, lossPaise } = winAndLoss(bet);
-    ifPlaced.set(bet.selectionId, (ifPlaced.get(bet.selectionId) ?? 0) + (bet.isBack ? winPaise : -lossPaise));
-  }
-  return runners.map((runner) => ({ ...runner, profitLossPaise: ifPlaced.get(runner.selectionId) ?? 0 }));
 }
 
 /** One step of a fancy book: the profit or loss for every result from `fromRun` to `toRun` (null: and above). */

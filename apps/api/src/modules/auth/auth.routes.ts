@@ -42,6 +42,7 @@ export function registerAuthRoutes(
         ...(body.referal_code?.trim() ? { referralCode: body.referal_code.trim() } : {}),
         ...(body.internelid ? { otpRequestId: body.internelid } : {}),
         ...(body.code ? { otpCode: body.code } : {}),
+        ...(body.age_terms_confirmed ? { isAgeTermsConfirmed: true } : {}),
       },
       client(request),
     ),

@@ -1,4 +1,4 @@
-import type { GlobalSettings, LoggedInUser } from '@app/shared';
+import { type GlobalSettings, type LoggedInUser, TERMS_VERSION } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -34,6 +34,8 @@ export interface SignupInput {
   referralCode?: string;
   otpRequestId?: string;
   otpCode?: string;
+  /** The player confirmed being 18 or older and accepted the terms; absent: the caller did not ask (docs/accounts.md). */
+  isAgeTermsConfirmed?: boolean;
 }
 
 /** Demo accounts have no usable password: this is not an argon2 hash, so nothing verifies against it. */
@@ -214,6 +216,7 @@ export function createAuthService(deps: AccountsDeps) {
           email: input.email ? input.email.toLowerCase() : null,
           isSignupUser: true,
           referredBy,
+          ...(input.isAgeTermsConfirmed ? { ageTermsConfirmed: { termsVersion: TERMS_VERSION } } : {}),
         },
         client,
         ['signup', 'login'],

@@ -17,13 +17,14 @@ import {
   reportRangeDays,
   reportWindow,
   type RunPositionRow,
-  placedRunnerBook,
-  runnerBook,
+  positionOf,
+  runnerOutcomes,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { modelBetOf } from './bet-model';
+import type { Money } from '../money';
+import { exposureKeyOf, modelBetOf } from './bet-model';
 import {
   findMarketSummary,
   listOpenBetsOfUserInMatch,
@@ -103,7 +104,7 @@ export interface BetReports {
   betHistory(userId: number, query: ParsedRequestOf<typeof endpoints.betHistory>): Promise<DataOf<typeof endpoints.betHistory>>;
 }
 
-export function createBetReports(db: Db, clock: Clock): BetReports {
+export function createBetReports(db: Db, clock: Clock, money: Pick<Money, 'heldForBets'>): BetReports {
   return {
     async winLossList(userId, matchId) {
       const bets = await listOpenBetsOfUserInMatch(db, userId, matchId);
@@ -122,26 +123,25 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         }
         const marketId = target.slice(2);
         const runners = await listRunners(db, marketId);
-        // A Place market pays several runners together: each row is that runner's bets if it is placed.
+        const runnerIds = runners.map((runner) => runner.selection_id);
+        // A Place market pays several runners together: each runner's figures are the player's
+        // totals if it places, at worst and at best over the others (docs/betting.md "The win/loss list").
         const winners = Number((await findMarketSummary(db, marketId))?.number_of_winners ?? 1);
-        const book = (winners > 1 ? placedRunnerBook : runnerBook)(
-          modelBets as MarketBet[],
-          runners.map((runner) => ({ selectionId: runner.selection_id, teamName: runner.name })),
-        );
+        const position = positionOf(modelBets as MarketBet[]);
+        const outcomes = runnerOutcomes(position, runnerIds, winners);
+        const nullableRupees = (paise: number | null) => (paise === null ? null : rupees(paise));
         answer.markets.push({
           market_id: marketId,
-          win_loss: book.map((row) => ({
-            selection_id: row.selectionId,
-            team_name: row.teamName,
-            profit_loss: rupees(row.profitLossPaise),
+          winners,
+          win_loss: runners.map((runner, index) => ({
+            selection_id: runner.selection_id,
+            team_name: runner.name,
+            profit_loss: rupees(outcomes[index]!.ifWinsWorst),
+            profit_loss_best: rupees(outcomes[index]!.ifWinsBest),
+            if_loses: nullableRupees(outcomes[index]!.ifLosesWorst),
+            if_loses_best: nullableRupees(outcomes[index]!.ifLosesBest),
           })),
-          exposure: rupees(
-            exposurePaise(
-              modelBets,
-              runners.map((runner) => runner.selection_id),
-              winners,
-            ),
-          ),
+          exposure: rupees(exposurePaise(modelBets, runnerIds, winners)),
         });
       }
       return answer;
@@ -159,6 +159,10 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
           eb.fn.sum<number>('liability').as('liability'),
         ])
         .executeTakeFirstOrThrow();
+      // The exposure the header shows, market by market: what each market's netted bets hold.
+      const targets = await base.select('target').distinct().execute();
+      const held = await money.heldForBets(db, userId);
+      const exposure = targets.reduce((total, row) => total + (held.get(exposureKeyOf(row.target)) ?? 0), 0);
       const rows = await base
         .selectAll()
         .orderBy('placed_at', 'desc')
@@ -171,7 +175,7 @@ export function createBetReports(db: Db, clock: Clock): BetReports {
         limit,
         total_rows: Number(totals.rows),
         rows: rows.map((row) => wireBet(row)),
-        totals: { stack: rupees(totals.stake), liability: rupees(totals.liability) },
+        totals: { stack: rupees(totals.stake), liability: rupees(totals.liability), exposure: rupees(exposure) },
         fancy: currentFancyOf(await listOpenFancyBetsOfUser(db, userId, query.sport_id)),
         markets: (await listOpenCashOutMarketsOfUser(db, userId, query.sport_id)).map((row) => ({
           market_id: String(row.market_id),

@@ -6,7 +6,7 @@ import type { MarketsService } from '../markets';
 import type { Money, StatementReader } from '../money';
 import { targetOfSubject } from './bet-model';
 import { createBetReports } from './bets-reports.service';
-import { listTargetNames, listUnsettledResults, sumPlaySince } from './bets.repository';
+import { listReducedPrices, listTargetNames, listUnsettledResults, sumPlaySince } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService, type PlacementOptions } from './bets.service';
 import { type CashOutService, createCashOutService } from './cash-out.service';
@@ -45,13 +45,31 @@ export function createBetsModule({ db, clock, markets, money, bonuses, statement
   const bets = createBetsService(db, clock, { markets, money }, options);
   const cashOut = createCashOutService(db, clock, { markets, money }, options);
   const settlement = createSettlementService(db, clock, { money, bonuses });
-  const reports = createBetReports(db, clock);
+  const reports = createBetReports(db, clock, money);
   const describeTargets = async (executor: Db, userId: number, subjects: string[]) => {
     const targets = subjects.map(targetOfSubject);
     const rows = await listTargetNames(executor, userId, targets);
     const reduced = await reducedPricesNote(executor, userId, targets);
+    // The same prices as parts, for the site to say in the player's language (docs/wallet.md).
+    const reducedPrices = new Map<string, { odds: number; settled_odds: number }[]>();
+    for (const row of await listReducedPrices(executor, userId, targets)) {
+      const list = reducedPrices.get(row.target) ?? [];
+      list.push({ odds: Number(row.odds) / 100, settled_odds: Number(row.settled_odds) / 100 });
+      reducedPrices.set(row.target, list);
+    }
     const names = new Map(
-      rows.map((row) => [row.target, `${row.match_name} · ${row.market_name}${reduced.get(row.target) ?? ''}`]),
+      rows.map((row) => [
+        row.target,
+        {
+          text: `${row.match_name} · ${row.market_name}${reduced.get(row.target) ?? ''}`,
+          detail: {
+            type: 'market' as const,
+            match: row.match_name,
+            market: row.market_name,
+            reduced_prices: reducedPrices.get(row.target) ?? [],
+          },
+        },
+      ]),
     );
     return new Map(
       subjects.flatMap((subject) => {

@@ -20,7 +20,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
+import { type IdempotencyClaim, moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FancyQuote, MarketQuote, MarketsService } from '../markets';
@@ -81,9 +81,9 @@ export function betReferenceOf(claim: IdempotencyClaim | null): string {
   return claim ? `key:${claim.key}` : `auto:${randomUUID()}`;
 }
 
-/** A market with a declared result or a settlement takes no more bets (checked in the bet's transaction). */
-export async function refuseIfDecided(tx: Tx, target: string): Promise<void> {
-  if ((await findLatestSettlement(tx, target)) || (await findFeedResult(tx, target))) {
+/** A market with a declared result or a settlement takes no more bets (checked in the bet's transaction, and before a delay). */
+export async function refuseIfDecided(executor: Db, target: string): Promise<void> {
+  if ((await findLatestSettlement(executor, target)) || (await findFeedResult(executor, target))) {
     throw new AppError('MARKET_CLOSED', 'This market is closed: its result is declared');
   }
 }
@@ -100,14 +100,16 @@ function checkStake(stakePaise: number, min: number, max: number): void {
 }
 
 /**
- * A back is taken when the offered back is ≥ the asked odds, a lay when the offered lay is ≤
- * (docs/product.md). Answers the odds it is taken at: the asked odds, or with `acceptBetter` the
- * better price on offer (docs/betting.md). A refusal carries the price now in its `data`.
+ * Best execution (docs/betting.md, "Best execution"): a back is taken at the best back on offer
+ * when that is at or above the asked odds, a lay at the best lay when at or below, as Betfair
+ * matches an order at the best price available. A worse price is refused with the price now in
+ * the refusal's `data`, unless the player accepts any price (`acceptAny`): then it is taken too.
+ * Answers the odds the bet is taken at.
  */
-function takenMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number, acceptBetter: boolean): number {
+function takenMarketPrice(quote: MarketQuote, kind: MarketKind, isBack: boolean, odds: number, acceptAny: boolean): number {
   refuseStatus(quote.status, 'This market');
   const offered = isBack ? quote.bestBack : quote.bestLay;
-  if (offered !== null && (isBack ? offered >= odds : offered <= odds)) return acceptBetter ? offered : odds;
+  if (offered !== null && (acceptAny || (isBack ? offered >= odds : offered <= odds))) return offered;
   const price = offered === null ? null : fromOddsHundredths(kind, offered);
   const now = price === null ? 'no price is offered' : `${isBack ? 'back' : 'lay'} is now ${price}`;
   const data: OddsChangedData = { is_back: isBack ? 1 : 0, odds: price, run: null };
@@ -139,6 +141,30 @@ export function createBetsService(
 ): BetsService {
   const wait = options.wait ?? ((ms: number) => sleep(ms));
 
+  /** The player's worst case in the bet's market with it, from their running position there. */
+  async function exposureWith(executor: Db, userId: number, fresh: NewBet) {
+    const change = positionChangeOf(fresh.bet);
+    const position = applyPositionChange(await findPosition(executor, userId, fresh.target), change);
+    return { change, exposure: positionExposure(fresh.bet.kind, position, fresh.runnerIds, fresh.winners) };
+  }
+
+  /**
+   * Before a bet waits out the in-play delay: every refusal that does not depend on the price
+   * after it answers now — a decided market, a pause, a stake or loss limit, the balance — at the
+   * price on offer now (docs/betting.md, "Placement"). Read-only, without the player's lock;
+   * `commitBet` checks all of it again after the delay.
+   */
+  async function refuseBeforeDelay(caller: PlacementCaller, fresh: NewBet): Promise<void> {
+    await refuseIfDecided(db, fresh.target);
+    const { exposure } = await exposureWith(db, caller.userId, fresh);
+    await deps.money.checkHoldForBet(db, {
+      userId: caller.userId,
+      subject: exposureKeyOf(fresh.target),
+      exposure,
+      stake: { product: fresh.kind, amount: fresh.bet.stakePaise },
+    });
+  }
+
   /**
    * The bet row, the player's position with it, the netted exposure and the idempotency claim
    * commit together, or nothing does. The exposure comes from the player's running position in
@@ -152,9 +178,7 @@ export function createBetsService(
       return await moneyTransaction(db, { userIds: [userId], idempotency: caller.idempotency, now: clock.now() }, async (tx) => {
         await lockMarket(tx, fresh.target, 'place');
         await refuseIfDecided(tx, fresh.target);
-        const change = positionChangeOf(fresh.bet);
-        const position = applyPositionChange(await findPosition(tx, userId, fresh.target), change);
-        const exposure = positionExposure(fresh.bet.kind, position, fresh.runnerIds, fresh.winners);
+        const { change, exposure } = await exposureWith(tx, userId, fresh);
         const { winPaise, lossPaise } = winAndLoss(fresh.bet);
         const isBack = fresh.bet.isBack ? 1 : 0;
         const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
@@ -233,16 +257,10 @@ export function createBetsService(
           : betProblem(bet);
       if (problem) throw new AppError('BAD_REQUEST', `Invalid bet: ${problem}`);
       checkStake(stakePaise, quote.minStakePaise, quote.maxStakePaise);
-      const acceptBetter = body.accept_better_odds === true;
-      let takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptBetter);
-      if (kind === 'match_odds' && quote.inPlay && quote.betDelaySeconds > 0) {
-        // No transaction is open while the bet waits; then price and status are checked again.
-        await wait(quote.betDelaySeconds * 1000);
-        quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
-        takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptBetter);
-      }
+      const acceptAny = body.accept_any_odds === true;
+      let takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptAny);
       const runners = await listRunners(db, body.market_id);
-      return commitBet(caller, {
+      const newBet = (marketName: string, odds: number): NewBet => ({
         target: `M:${body.market_id}`,
         kind,
         sportId: Number(match.sport_id),
@@ -250,13 +268,21 @@ export function createBetsService(
         matchName: match.name,
         marketId: body.market_id,
         fancyId: null,
-        marketName: quote.marketName,
+        marketName,
         selectionId: body.selection_id,
         selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
-        bet: { ...bet, odds: takenOdds },
+        bet: { ...bet, odds },
         runnerIds: runners.map((runner) => runner.selection_id),
         winners: Number(market.number_of_winners),
       });
+      if (kind === 'match_odds' && quote.inPlay && quote.betDelaySeconds > 0) {
+        await refuseBeforeDelay(caller, newBet(quote.marketName, takenOdds));
+        // No transaction is open while the bet waits; then price and status are checked again.
+        await wait(quote.betDelaySeconds * 1000);
+        quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
+        takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptAny);
+      }
+      return commitBet(caller, newBet(quote.marketName, takenOdds));
     },
 
     async placeFancyBet(caller, body) {

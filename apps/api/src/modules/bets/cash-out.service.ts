@@ -143,6 +143,30 @@ export function createCashOutService(
     throw new AppError('CASH_OUT_CHANGED', `Cash out value changed: it is now ${formatPaiseAsRupees(quote.valuePaise)}`, now);
   }
 
+  /**
+   * Before the in-play delay, what would refuse the legs whatever the prices after it: a decided
+   * market, a pause, the balance (docs/betting.md, "Placement"). Read-only; `commit` checks again.
+   */
+  async function refuseBeforeDelay(userId: number, market: CashOutMarket, quote: CashOutQuote, shareHundredths: number) {
+    await refuseIfDecided(db, market.target);
+    const legs = shareOfLegs(quote.legs, shareHundredths);
+    let position = await findPosition(db, userId, market.target);
+    for (const leg of legs) position = applyPositionChange(position, positionChangeOf(legBet(market.kind, leg)));
+    const runners = await listRunners(db, market.marketId);
+    const exposure = marketPositionExposure(
+      position,
+      runners.map((runner) => runner.selection_id),
+    );
+    for (const leg of legs) {
+      await deps.money.checkHoldForBet(db, {
+        userId,
+        subject: exposureKeyOf(market.target),
+        exposure,
+        stake: { product: market.kind, amount: leg.stakePaise },
+      });
+    }
+  }
+
   /** The legs, the position after them and the exposure hold, in one money transaction. */
   async function commit(
     caller: PlacementCaller,
@@ -241,8 +265,10 @@ export function createCashOutService(
       const shareHundredths = Math.round(body.share * 100);
       const position = await findPosition(db, caller.userId, market.target);
       let prices = await priceNow(market);
-      refuseIfChanged(market, quoteOf(market, position, prices), askedPaise);
+      const quoted = quoteOf(market, position, prices);
+      refuseIfChanged(market, quoted, askedPaise);
       if (market.kind === 'match_odds' && prices.inPlay && prices.betDelaySeconds > 0) {
+        await refuseBeforeDelay(caller.userId, market, quoted, shareHundredths);
         // As an in-play bet: no transaction open while it waits, then status and prices again.
         await wait(prices.betDelaySeconds * 1000);
         prices = await priceNow(market);

@@ -17,6 +17,7 @@ export {
   listUserAccounts,
   listUserBalances,
   pageStatementLines,
+  statementBalanceAfter,
   sumCasinoPlaySince,
   sumPlayResultsSince,
   type StatementWindow,

@@ -236,20 +236,13 @@ export interface StatementWindow {
   sinceMs: number;
 }
 
-/** A player's own money: held exposure is still theirs, so a hold moves none of it. */
-const MONEY_KINDS = sql.raw(`('cash', 'split_bonus', 'wager_bonus')`);
-
 /**
  * What a statement line adds to or takes from the player (docs/wallet.md, "Account statement"):
- * a subject's line (a market, a casino round) its profit or loss, the net change of their money;
- * a posting of its own the change of its cash, or of the bonus wallet when it touches no cash (a
- * bonus released to cash shows as cash in, a bonus granted as bonus in).
+ * the net change of everything they have — cash, money held for their bets (still theirs) and
+ * bonus. A hold or its release moves nothing; a market's line is its profit or loss, a bonus
+ * turned to cash 0. So each line's amount is exactly the move of the statement's balance.
  */
-const LINE_AMOUNT = sql<number>`case
-  when t.subject is not null or sum(case when a.kind = 'cash' then 1 else 0 end) = 0
-    then sum(case when a.kind in ${MONEY_KINDS} then e.amount else 0 end)
-  else sum(case when a.kind = 'cash' then e.amount else 0 end)
-end`;
+const LINE_AMOUNT = sql<number>`sum(e.amount)`;
 
 /**
  * The player's movements grouped into statement lines: every posting of one subject together,
@@ -270,6 +263,10 @@ function statementLines(db: Db, accountIds: number[], window: StatementWindow) {
       lastAt.as('last_at'),
       LINE_AMOUNT.as('amount'),
       sql<number>`sum(case when a.kind in ('exposure', 'bonus_exposure') then e.amount else 0 end)`.as('held'),
+      sql<number>`sum(case when a.kind in ('exposure', 'bonus_exposure') and e.amount < 0 then -e.amount else 0 end)`.as(
+        'released',
+      ),
+      sql<number>`max(e.id)`.as('last_entry_id'),
       sql<number>`count(*)`.as('entry_count'),
     ])
     .where('e.account_id', 'in', accountIds)
@@ -294,8 +291,57 @@ export async function pageStatementLines(db: Db, accountIds: number[], window: S
     lastAt: Number(row.last_at),
     amount: Number(row.amount ?? 0),
     held: Number(row.held ?? 0),
+    released: Number(row.released ?? 0),
+    lastEntryId: Number(row.last_entry_id),
     entryCount: Number(row.entry_count),
   }));
+}
+
+const IN_LIST_CHUNK = 500;
+
+/**
+ * The statement's balance after the line whose latest entry is `lastEntryId`, counting every line
+ * whole at its latest movement (docs/wallet.md "Account statement"): what all the player's
+ * accounts held right after that entry, less the earlier movements of subjects whose line is dated
+ * later (a market held before and settled after). Reads only the entries up to it (immutable) and
+ * the subjects moved since, so a write that commits meanwhile changes nothing.
+ */
+export async function statementBalanceAfter(db: Db, accountIds: number[], lastEntryId: number): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  let total = 0;
+  for (const accountId of accountIds) {
+    const row = await db
+      .selectFrom('ledger_entries')
+      .select('balance_after')
+      .where('account_id', '=', accountId)
+      .where('id', '<=', lastEntryId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    total += Number(row?.balance_after ?? 0);
+  }
+  const later = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select('t.subject')
+    .distinct()
+    .where('e.account_id', 'in', accountIds)
+    .where('e.id', '>', lastEntryId)
+    .where('t.subject', 'is not', null)
+    .execute();
+  const subjects = later.flatMap((row) => (row.subject === null ? [] : [row.subject]));
+  for (let start = 0; start < subjects.length; start += IN_LIST_CHUNK) {
+    const row = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), eb.lit(0)).as('total'))
+      .where('e.account_id', 'in', accountIds)
+      .where('e.id', '<=', lastEntryId)
+      .where('t.subject', 'in', subjects.slice(start, start + IN_LIST_CHUNK))
+      .executeTakeFirstOrThrow();
+    total -= Number(row.total);
+  }
+  return total;
 }
 
 /** How many lines the window holds, and the sums of their credits and debits. */
@@ -328,6 +374,7 @@ export async function listStatementEntries(
       'e.id',
       'e.amount',
       'e.balance_after',
+      'e.account_id',
       'e.created_at',
       't.id as transaction_id',
       't.kind',

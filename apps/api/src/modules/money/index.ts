@@ -21,7 +21,7 @@ export type {
   WithdrawalMovement,
 } from './money.service';
 export { depositSubject, withdrawalSubject } from './money.service';
-export type { StatementReader, SubjectDescriber } from './statement.service';
+export type { StatementReader, SubjectDescriber, SubjectDescription } from './statement.service';
 export type { OperatorActOptions, WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';
 export { pagingOf, resolveReportQuery, type ResolvedReportQuery } from './report-query';

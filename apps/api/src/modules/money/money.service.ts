@@ -13,7 +13,7 @@ import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-wor
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Leg, type Ledger, listUserBalances, sumCasinoPlaySince, sumPlayResultsSince } from '../ledger';
-import { findActiveWallet, findMarketExposure, saveMarketExposure } from './wallet.repository';
+import { findActiveWallet, findMarketExposure, listMarketExposure, saveMarketExposure } from './wallet.repository';
 
 /** A player's balances in paise. */
 export interface WalletBalances {
@@ -54,6 +54,12 @@ export interface PlayOutcome {
  */
 export interface MoneyRules {
   checkStake?(tx: Tx, stake: Stake): Promise<void>;
+  /**
+   * `checkStake`'s refusals, read-only and without the player's lock (it writes nothing): what a
+   * caller that must wait before its money transaction (the in-play delay) asks first, so a stake
+   * that would be refused anyway is refused at once. `checkStake` still decides, under the lock.
+   */
+  previewStake?(db: Db, stake: Stake): Promise<void>;
   checkBonusGrant?(tx: Tx, grant: { userId: number; amount: number }): Promise<void>;
   recordOutcome?(tx: Tx, outcome: PlayOutcome): Promise<void>;
 }
@@ -152,6 +158,12 @@ export interface Money {
   /** What a casino game may stake: cash, plus the wager bonus while the wager wallet is active. */
   playableBalance(db: Db, userId: number): Promise<number>;
 
+  /**
+   * What is held for the player's open bets, per market subject ('market:1.234', 'fancy:77'),
+   * cash and bonus together, in paise: the parts of the header's exposure (docs/wallet.md "Exposure").
+   */
+  heldForBets(db: Db, userId: number): Promise<Map<string, number>>;
+
   /** The player's net result (won − lost, paise) on bets and games settled since `since`. */
   netResultSince(db: Db, userId: number, since: number): Promise<number>;
 
@@ -169,6 +181,13 @@ export interface Money {
    * INSUFFICIENT_BALANCE, naming the amount short.
    */
   holdForBet(tx: Tx, hold: BetHold): Promise<ExposureResult>;
+  /**
+   * Would `holdForBet` refuse this hold now? The same rules (a pause, a stake or loss limit) and
+   * the same balance check, read without the player's lock and moving nothing: a bet that must
+   * wait out the in-play delay is refused before it, not after (docs/betting.md, "Placement").
+   * The verb checks everything again in its transaction; the balance may move in between.
+   */
+  checkHoldForBet(db: Db, hold: Omit<BetHold, 'cause' | 'sessionId'>): Promise<void>;
   /** A settled market: releases the player's hold and posts their profit or loss. Resolves to the result's transaction. */
   settleBets(tx: Tx, result: BetResult): Promise<number | null>;
   /** A re-settled market: reverses the earlier result (linked to it) and posts the new one, credits first. */
@@ -276,6 +295,17 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     for (const rule of rules) await rule.recordOutcome?.(tx, outcome);
   }
 
+  /** Where a larger hold comes from (cash, then the wager bonus when active); refuses when short. */
+  async function takeForHold(executor: Db, userId: number, change: number, balances: WalletBalances) {
+    const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
+    const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
+    if (!taken.ok) {
+      // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
+      throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${formatPaiseAsRupees(taken.short)} short`);
+    }
+    return taken;
+  }
+
   /** Moves the player's hold on a market to `exposure`; the one place holds change. */
   async function setExposure(
     tx: Tx,
@@ -293,13 +323,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     let cashMove: number;
     let bonusMove: number;
     if (change > 0) {
-      const balances = await (known?.balances ?? balancesOnce(tx, userId))();
-      const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
-      const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
-      if (!taken.ok) {
-        // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
-        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: ${formatPaiseAsRupees(taken.short)} short`);
-      }
+      const taken = await takeForHold(tx, userId, change, await (known?.balances ?? balancesOnce(tx, userId))());
       cashMove = taken.fromCash;
       bonusMove = taken.fromBonus;
     } else {
@@ -377,6 +401,14 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     activeWallet: async (db, userId) => toActiveWallet(await findActiveWallet(db, userId)),
     playableBalance,
     netResultSince: (db, userId, since) => sumPlayResultsSince(db, userId, since),
+    async heldForBets(db, userId) {
+      const held = new Map<string, number>();
+      for (const row of await listMarketExposure(db, userId)) {
+        const amount = Number(row.cash_held) + Number(row.bonus_held);
+        if (amount !== 0) held.set(row.market_key, amount);
+      }
+      return held;
+    },
     casinoPlaySince: (db, userId, since) => sumCasinoPlaySince(db, userId, since),
 
     async setUpPlayer(tx, { userId, isDemo, sessionId = null }) {
@@ -409,6 +441,26 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       const { product, amount } = hold.stake;
       await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
       return setExposure(tx, hold, { row, balances });
+    },
+
+    async checkHoldForBet(db, hold) {
+      const row = await findMarketExposure(db, hold.userId, hold.subject);
+      const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
+      let read: Promise<WalletBalances> | undefined;
+      const balances = () => (read ??= readBalances(db, hold.userId));
+      const heldExposure = async () => {
+        const { exposure, bonusExposure } = await balances();
+        return exposure + bonusExposure;
+      };
+      const stake: Stake = {
+        userId: hold.userId,
+        product: hold.stake.product,
+        amount: hold.stake.amount,
+        exposureChange,
+        heldExposure,
+      };
+      for (const rule of rules) await rule.previewStake?.(db, stake);
+      if (exposureChange > 0) await takeForHold(db, hold.userId, exposureChange, await balances());
     },
 
     async settleBets(tx, result) {

@@ -89,6 +89,13 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
  */
 export const ABANDON_AFTER_MS = 60 * 60_000;
 const RECONCILE_BATCH = 50;
+/**
+ * A pending order the player is looking at (back from the gateway's page) is asked about at the
+ * gateway at most this often: a payer who left the page hears so at once, not after the
+ * reconciliation's minutes (docs/payments.md "Deposits"). Only abandonment is taken from it.
+ */
+export const ASK_GATEWAY_WHILE_WATCHED_MS = 5_000;
+const MAX_WATCHED_ORDERS = 10_000;
 
 export interface DepositServiceDeps {
   db: Db;
@@ -212,9 +219,23 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
 
     async getDeposit(caller, orderId) {
       await assertCanUsePayments(settings, caller);
-      const order = await findDeposit(db, orderId);
+      let order = await findDeposit(db, orderId);
       // Another player's order is as unknown as one that never was.
       if (!order || Number(order.user_id) !== caller.userId) throw new AppError('NOT_FOUND', 'No such deposit');
+      // A payer who left the gateway's page hears so at once; a payment is still credited only by
+      // its callback (or the reconciliation, or the gateway's answer when closing a left page).
+      if (order.status === 'pending' && order.redirect_url && shouldAskGateway(order.order_id)) {
+        try {
+          const remote = await gateway.fetchPaymentStatus(order.order_id);
+          const event = { orderId: order.order_id, amountPaise: Number(order.amount), currency: order.currency };
+          if (remote.status === 'abandoned' && (await closeAbandoned(order, event))) {
+            order = (await findDeposit(db, orderId)) ?? order;
+          }
+        } catch (error) {
+          // The answer stays what we know; the reconciliation asks again.
+          deps.logger?.warn({ err: error, orderId }, 'payments: the gateway could not be asked about a watched deposit');
+        }
+      }
       return { order_id: order.order_id, status: order.status, amount: paiseToRupees(Number(order.amount)) };
     },
 
@@ -329,18 +350,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
             });
             if (outcome === 'processed') changed += 1;
           } else if (remote.status === 'abandoned' || Number(order.created_at) < now - ABANDON_AFTER_MS) {
-            // Closed at the gateway first, so its page takes no late payment; paid meanwhile, it is credited.
-            const closed = await gateway.cancelPayment(order.order_id);
-            if (closed.status === 'succeeded') {
-              const outcome = await service.applyPaymentEvent(order.gateway, {
-                ...event,
-                type: 'payment.succeeded',
-                eventId: `status:payment.succeeded:${order.order_id}`,
-              });
-              if (outcome === 'processed') changed += 1;
-            } else if (await moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now())) {
-              changed += 1;
-            }
+            if (await closeAbandoned(order, event)) changed += 1;
           }
         } catch (error) {
           deps.logger?.warn({ err: error, orderId: order.order_id }, 'payments: a pending deposit could not be settled');
@@ -349,5 +359,36 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       return changed;
     },
   };
+
+  const lastAsked = new Map<string, number>();
+  /** At most one gateway question per watched order every few seconds, whatever the page's polling. */
+  function shouldAskGateway(orderId: string): boolean {
+    const now = clock.now();
+    const last = lastAsked.get(orderId);
+    if (last !== undefined && now - last < ASK_GATEWAY_WHILE_WATCHED_MS) return false;
+    if (lastAsked.size >= MAX_WATCHED_ORDERS) lastAsked.clear();
+    lastAsked.set(orderId, now);
+    return true;
+  }
+
+  /**
+   * A payment the payer left (or never finished within the hour): closed at the gateway first, so
+   * its page takes no late payment; paid meanwhile, it is credited. True when the order changed.
+   */
+  async function closeAbandoned(
+    order: NonNullable<Awaited<ReturnType<typeof findDeposit>>>,
+    event: { orderId: string; amountPaise: number; currency: string },
+  ): Promise<boolean> {
+    const closed = await gateway.cancelPayment(order.order_id);
+    if (closed.status === 'succeeded') {
+      const outcome = await service.applyPaymentEvent(order.gateway, {
+        ...event,
+        type: 'payment.succeeded',
+        eventId: `status:payment.succeeded:${order.order_id}`,
+      });
+      return outcome === 'processed';
+    }
+    return moveDeposit(db, order.order_id, ['pending'], 'abandoned', clock.now());
+  }
   return service;
 }

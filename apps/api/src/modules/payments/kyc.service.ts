@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { writeTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { recordNotice } from '../notices';
 import type { SettingsService } from '../settings';
 import { findUserByNameKey, userNameKey } from '../users';
 import type { KycDocumentStore } from './kyc-documents';
@@ -118,9 +119,20 @@ export function createKycService(deps: {
       if (!user) throw new AppError('NOT_FOUND', `No user is named ${userName}`);
       const latest = await latestKycSubmission(db, Number(user.id));
       if (!latest) throw new AppError('NOT_FOUND', `${userName} has sent no identity documents`);
-      if (!(await reviewKycSubmission(db, Number(latest.id), { status: decision, reason, now: clock.now() }))) {
-        throw new AppError('REFUSED', `${userName}'s identity is ${latest.status} already: only a submitted one can be reviewed`);
-      }
+      // The decision and the player's notice of it commit together (docs/accounts.md "Notices").
+      await writeTransaction(db, async (tx) => {
+        if (!(await reviewKycSubmission(tx, Number(latest.id), { status: decision, reason, now: clock.now() }))) {
+          throw new AppError(
+            'REFUSED',
+            `${userName}'s identity is ${latest.status} already: only a submitted one can be reviewed`,
+          );
+        }
+        await recordNotice(tx, clock.now(), {
+          userId: Number(user.id),
+          kind: decision === 'approved' ? 'identity_approved' : 'identity_rejected',
+          reason,
+        });
+      });
       return { ...latest, status: decision, reason, reviewed_at: clock.now() };
     },
   };

@@ -1,7 +1,7 @@
 import { type DataOf, type depositStatement, paiseToRupees, type ReportQuery, type withdrawStatement } from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { pagingOf, resolveReportQuery, type SubjectDescriber } from '../money';
+import { pagingOf, resolveReportQuery, type SubjectDescriber, type SubjectDescription } from '../money';
 import type { SettingsService } from '../settings';
 import { assertCanUsePayments, type PaymentCaller } from './payment-access';
 import {
@@ -79,20 +79,28 @@ const METHOD_NAMES = { upi: 'UPI', card: 'card', netbanking: 'net banking' } as 
  * a@b: paid'), with their state now, so a withdrawal's line says when it was paid.
  */
 export const describePayments: SubjectDescriber = async (db, userId, subjects) => {
-  const names = new Map<string, string>();
+  const names = new Map<string, SubjectDescription>();
   const orderIds = subjects.flatMap((subject) => (subject.startsWith('payment:deposit:') ? [subject.slice(16)] : []));
   const withdrawIds = subjects.flatMap((subject) =>
     /^payment:withdraw:\d{1,15}$/.test(subject) ? [Number(subject.slice(17))] : [],
   );
   if (orderIds.length > 0) {
     const rows = await listDepositsByOrder(db, userId, orderIds);
-    for (const row of rows)
-      names.set(`payment:deposit:${row.order_id}`, `Deposit ${row.order_id} by ${METHOD_NAMES[row.method]}: ${row.status}`);
+    for (const row of rows) {
+      names.set(`payment:deposit:${row.order_id}`, {
+        text: `Deposit ${row.order_id} by ${METHOD_NAMES[row.method]}: ${row.status}`,
+        detail: { type: 'deposit', order_id: row.order_id, method: row.method, state: row.status },
+      });
+    }
   }
   if (withdrawIds.length > 0) {
     const rows = await listWithdrawalsById(db, userId, withdrawIds);
-    for (const row of rows)
-      names.set(`payment:withdraw:${row.id}`, `Withdrawal ${row.id} to ${row.destination_label}: ${row.status}`);
+    for (const row of rows) {
+      names.set(`payment:withdraw:${row.id}`, {
+        text: `Withdrawal ${row.id} to ${row.destination_label}: ${row.status}`,
+        detail: { type: 'withdrawal', withdraw_id: Number(row.id), destination: row.destination_label, state: row.status },
+      });
+    }
   }
   return names;
 };

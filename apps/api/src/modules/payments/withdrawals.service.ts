@@ -14,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { enqueueJob } from '../../db/jobs';
+import { recordNotice } from '../notices';
 import { moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -157,6 +158,16 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         note: reason ?? `withdrawal ${to}`,
         sessionId: options.sessionId === undefined || options.sessionId === null ? null : String(options.sessionId),
       });
+      // An operator's refusal is news to the player (a cancel is their own act): docs/accounts.md "Notices".
+      if (to === 'rejected') {
+        await recordNotice(tx, clock.now(), {
+          userId,
+          kind: 'withdrawal_rejected',
+          withdrawId: id,
+          amountPaise: Number(row.amount),
+          reason,
+        });
+      }
       const updated = await findWithdrawal(tx, id);
       if (!updated) throw new Error(`Withdrawal ${id} vanished`);
       await options.within?.(tx, updated);
@@ -355,10 +366,12 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
         if (isPaid) {
           await money.withdrawalPayout(tx, { userId, amount, withdrawId: event.withdrawId, note: 'paid out by the gateway' });
           await moveWithdrawal(tx, event.withdrawId, ['approved'], 'paid', now);
+          await recordNotice(tx, now, { userId, kind: 'withdrawal_paid', withdrawId: event.withdrawId, amountPaise: amount });
         } else {
           const reason = 'The payout failed at the gateway; the money is back in your balance';
           await money.withdrawalRelease(tx, { userId, amount, withdrawId: event.withdrawId, note: reason });
           await moveWithdrawal(tx, event.withdrawId, ['approved'], 'failed', now, { reason });
+          await recordNotice(tx, now, { userId, kind: 'withdrawal_failed', withdrawId: event.withdrawId, amountPaise: amount });
         }
         return 'processed';
       });

@@ -86,33 +86,35 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
     return state;
   }
 
-  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
-    const now = clock.now();
-    const state = await assertNotPaused(tx, stake.userId);
-    if (state) {
-      const hasLimit = (kind: 'stake' | 'loss') => RG_PERIODS.some((period) => limitOf(state, kind, period) !== null);
-      // A bet that lowers the worst case (a hedge, a cash out's leg) is always taken: it can only
-      // reduce what the player may lose. It still counts as staked.
-      if (stake.exposureChange > 0 && (hasLimit('stake') || hasLimit('loss'))) {
-        const used = await sumUsage(tx, stake.userId, windowStarts(now));
-        for (const period of RG_PERIODS) {
-          const limit = limitOf(state, 'stake', period);
-          if (limit !== null && used.stake[period] + stake.amount > limit) {
-            throw limitError('stake', period, limit, limit - used.stake[period]);
-          }
-        }
-        if (hasLimit('loss')) {
-          const held = await stake.heldExposure();
-          for (const period of RG_PERIODS) {
-            const limit = limitOf(state, 'loss', period);
-            const potential = used.loss[period] + held;
-            if (limit !== null && potential + stake.exposureChange > limit) {
-              throw limitError('loss', period, limit, limit - potential);
-            }
-          }
-        }
+  /** The refusals of a stake: a pause, then a stake or loss limit it would pass. Reads only. */
+  async function refuseStake(executor: Db, stake: Stake, now: number): Promise<void> {
+    const state = await assertNotPaused(executor, stake.userId);
+    if (!state) return;
+    const hasLimit = (kind: 'stake' | 'loss') => RG_PERIODS.some((period) => limitOf(state, kind, period) !== null);
+    // A bet that lowers the worst case (a hedge, a cash out's leg) is always taken: it can only
+    // reduce what the player may lose. It still counts as staked.
+    if (stake.exposureChange <= 0 || !(hasLimit('stake') || hasLimit('loss'))) return;
+    const used = await sumUsage(executor, stake.userId, windowStarts(now));
+    for (const period of RG_PERIODS) {
+      const limit = limitOf(state, 'stake', period);
+      if (limit !== null && used.stake[period] + stake.amount > limit) {
+        throw limitError('stake', period, limit, limit - used.stake[period]);
       }
     }
+    if (!hasLimit('loss')) return;
+    const held = await stake.heldExposure();
+    for (const period of RG_PERIODS) {
+      const limit = limitOf(state, 'loss', period);
+      const potential = used.loss[period] + held;
+      if (limit !== null && potential + stake.exposureChange > limit) {
+        throw limitError('loss', period, limit, limit - potential);
+      }
+    }
+  }
+
+  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
+    const now = clock.now();
+    await refuseStake(tx, stake, now);
     const hour = hourOf(now);
     await addUsage(tx, stake.userId, 'stake', hour, stake.amount);
     // A casino stake is lost unless a win or a rollback brings it back (recordOutcome).
@@ -121,6 +123,7 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
 
   const moneyRules: MoneyRules = {
     checkStake,
+    previewStake: (db, stake) => refuseStake(db, stake, clock.now()),
     async checkBonusGrant(tx, grant) {
       await assertNotPaused(tx, grant.userId);
     },

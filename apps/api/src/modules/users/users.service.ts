@@ -25,6 +25,8 @@ export interface NewUser {
   referredBy?: number | null;
   /** An argon2id hash made before the caller's transaction began; skips hashing `password`. */
   passwordHash?: string;
+  /** The player confirmed being 18 or older and accepted these terms at sign-up (docs/accounts.md). */
+  ageTermsConfirmed?: { termsVersion: string };
 }
 
 export function userNameKey(userName: string): string {
@@ -73,6 +75,8 @@ export async function createUser(db: Db, clock: Clock, user: NewUser): Promise<n
     is_change_password: user.mustChangePassword ? 1 : 0,
     referred_by: user.referredBy ?? null,
     created_at: clock.now(),
+    age_terms_confirmed_at: user.ageTermsConfirmed ? clock.now() : null,
+    terms_version: user.ageTermsConfirmed?.termsVersion ?? null,
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? taken : error;
   });

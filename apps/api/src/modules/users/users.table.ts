@@ -19,6 +19,10 @@ export interface UsersTable {
   current_session_id: number | null;
   /** The customer who referred this player at sign-up. */
   referred_by: number | null;
+  /** When the player confirmed at sign-up being 18 or older and the terms; null: not confirmed then (0200). */
+  age_terms_confirmed_at?: number | null;
+  /** The terms they accepted (`TERMS_VERSION` at the time). */
+  terms_version?: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

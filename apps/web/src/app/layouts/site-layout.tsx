@@ -4,6 +4,7 @@ import { AccountArea, AccountModals, openLoginModal } from '@/features/account';
 import { launchExternalSportsbook, TileExtrasContext, useHasIndianCasino } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { ShellFrame, type ShellFrameProps } from '@/features/shell';
+import { NoticesBanner, NoticesBell, NoticesMenuItem, NoticesModal } from '@/features/notices';
 import { MatchSearch, useLiveCounts } from '@/features/sports';
 import { BalanceDisplay, WalletMenuItems, WalletModals } from '@/features/wallet';
 import { PageBoundary } from '../routes/page-boundary';
@@ -75,12 +76,14 @@ const ACCOUNT_AREA = (
     balance={
       <>
         <SessionClockSlot placement="header" />
+        <NoticesBell />
         <BalanceDisplay />
       </>
     }
     menuExtras={
       <>
         <SessionClockSlot placement="menu" />
+        <NoticesMenuItem />
         <WalletMenuItems />
       </>
     }
@@ -90,6 +93,7 @@ const MODALS = (
   <>
     <AccountModals />
     <WalletModals />
+    <NoticesModal />
     <RealityCheckSlot />
   </>
 );
@@ -101,6 +105,7 @@ const BET_SLIP = (
 const PAGE = (
   <>
     <RestrictedBannerSlot />
+    <NoticesBanner />
     <PageBoundary>
       <TileExtrasContext.Provider value={tileExtras}>
         <Outlet />

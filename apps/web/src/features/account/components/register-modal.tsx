@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, Modal, toast } from '@/components/ui';
+import { paths } from '@/config/paths';
 import { useSettingsOrDefaults } from '@/lib/global-settings';
 import { useSignup } from '../api/account-calls';
 import { accountUi, useAccountUi } from '../model/account-ui-store';
@@ -32,9 +33,12 @@ function RegisterFormBody({ isOtpOn, referralCode }: { isOtpOn: boolean; referra
       email: '',
       referal_code: referralCode,
       code: '',
+      age_terms: false,
     },
   });
   const error = (message: string | undefined) => translateFormError(t, message);
+  const consentId = useId();
+  const consentError = error(errors.age_terms?.message);
 
   const userName = register('user_name');
   const onSubmit = handleSubmit((values) => {
@@ -52,6 +56,7 @@ function RegisterFormBody({ isOtpOn, referralCode }: { isOtpOn: boolean; referra
         referal_code: values.referal_code.trim(),
         email: values.email.trim(),
         ...(isOtpOn && otp ? { internelid: otp.requestId, code: values.code.trim() } : {}),
+        age_terms_confirmed: true,
       },
       { onError: (failure) => toast.error(failure.message) },
     );
@@ -129,6 +134,27 @@ function RegisterFormBody({ isOtpOn, referralCode }: { isOtpOn: boolean; referra
         {...register('referal_code')}
       />
       <p className="account-form__note">{t('account.register.currencyNote')}</p>
+      <div className={['account-form__consent', consentError && 'account-form__consent--invalid'].filter(Boolean).join(' ')}>
+        <input
+          id={consentId}
+          type="checkbox"
+          aria-invalid={consentError ? true : undefined}
+          aria-describedby={consentError ? `${consentId}-error` : undefined}
+          data-testid="register-age-terms"
+          {...register('age_terms')}
+        />
+        <label htmlFor={consentId}>
+          {t('account.register.ageTerms')}{' '}
+          <a href={paths.policy('terms')} target="_blank" rel="noopener noreferrer">
+            {t('account.register.readTerms')}
+          </a>
+        </label>
+        {consentError && (
+          <p id={`${consentId}-error`} className="ui-field__error" role="alert">
+            {consentError}
+          </p>
+        )}
+      </div>
       <Button type="submit" isBlock isLoading={signup.isPending || signup.isSuccess}>
         {t('account.register.submit')}
       </Button>

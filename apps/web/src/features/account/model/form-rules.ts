@@ -15,6 +15,7 @@ export const MESSAGE = {
   mobileRequired: 'account.validation.mobileRequired',
   otp: 'account.validation.otpError',
   email: 'account.validation.emailError',
+  ageTerms: 'account.validation.ageTermsRequired',
 } as const;
 
 export function requiredMessage(fieldKey: string): string {
@@ -50,6 +51,8 @@ export function registerFormSchema(isOtpOn: boolean) {
       email: z.union([z.literal(''), z.email(MESSAGE.email)]),
       referal_code: z.string().trim().max(20),
       code: isOtpOn ? required('account.fields.otp').regex(OTP_CODE_PATTERN, MESSAGE.otp) : z.string(),
+      /** 18 or older and the terms: the form cannot be sent unticked (docs/accounts.md). */
+      age_terms: z.boolean().refine((isTicked) => isTicked, MESSAGE.ageTerms),
     })
     .refine((form) => form.confirm_password === form.password, { path: ['confirm_password'], message: MESSAGE.doesNotMatch });
 }

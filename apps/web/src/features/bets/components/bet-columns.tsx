@@ -1,5 +1,6 @@
 import { type BetRow, latinDigitsLocale } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import type { DataColumn } from '@/components/ui';
 import { formatAmount } from '@app/shared';
 import { betPrice, formatProfitLoss } from '../model/bet-format';
@@ -16,7 +17,7 @@ export function useBetColumns(): DataColumn<BetRow>[] {
       render: (row) => (
         <span className="bets-market">
           <span className="bets-market__match">{row.match_name}</span>
-          <span className="bets-market__name">{row.market_name}</span>
+          <span className="bets-market__name">{translateMarketName(t, row.market_name)}</span>
         </span>
       ),
     },

@@ -2,6 +2,7 @@ import { formatPaiseAsRupees, formatRupees, type Market, type WinLossRow } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { Button, toast } from '@/components/ui';
 import { ApiError, successMessage } from '@/lib/api-client';
 import { cashOut } from '../api/cash-out-calls';
@@ -69,7 +70,7 @@ export function CashOutPanel({ market, book }: { market: Market; book: readonly 
       className="cash-out"
       data-testid="cash-out"
       data-state={view.state}
-      aria-label={`${t('bets.cashOut.title')} · ${market.market_name}`}
+      aria-label={`${t('bets.cashOut.title')} · ${translateMarketName(t, market.market_name)}`}
     >
       {view.state === 'offered' && shown !== null ? (
         <>

@@ -1,6 +1,7 @@
 import { type BetRow, type DataOf, type endpoints, formatAmount, formatRupees } from '@app/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { type DataColumn, DataTable, Pager } from '@/components/ui';
 import { BET_REPORT_PAGE_SIZE, useCurrentBets } from '../api/bets-calls';
 import { useBetColumns } from './bet-columns';
@@ -36,16 +37,26 @@ export function CurrentBetsPage({ renderCashOut }: { renderCashOut?: (market: Cu
         <p className="ui-report__subtitle">{t('bets.current.subtitle')}</p>
       </header>
       {bets.data && (
-        <dl className="bets-totals" aria-label={t('bets.totals')}>
-          <div className="bets-totals__item">
-            <dt>{t('bets.current.totalStake')}</dt>
-            <dd>{formatRupees(bets.data.totals.stack)}</dd>
-          </div>
-          <div className="bets-totals__item">
-            <dt>{t('bets.current.totalLiability')}</dt>
-            <dd>{formatRupees(bets.data.totals.liability)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="bets-totals" aria-label={t('bets.totals')}>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.exposure')}</dt>
+              <dd data-testid="current-exposure">{formatRupees(bets.data.totals.exposure)}</dd>
+            </div>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.totalStake')}</dt>
+              <dd>{formatRupees(bets.data.totals.stack)}</dd>
+            </div>
+            <div className="bets-totals__item">
+              <dt>{t('bets.current.totalLiability')}</dt>
+              <dd>{formatRupees(bets.data.totals.liability)}</dd>
+            </div>
+          </dl>
+          {/* How the header's exposure is counted (docs/betting.md "Reports"). */}
+          <p className="bets-totals__how" data-testid="current-exposure-how">
+            {t('bets.current.exposureHow')}
+          </p>
+        </>
       )}
       {/* Cash out first: on a phone it is what the player came for. */}
       {renderCashOut && (bets.data?.markets.length ?? 0) > 0 && (
@@ -57,7 +68,7 @@ export function CurrentBetsPage({ renderCashOut }: { renderCashOut?: (market: Cu
             {bets.data?.markets.map((market) => (
               <li key={market.market_id} className="bets-cash-out__item" data-testid="current-cash-out">
                 <span className="bets-cash-out__market">
-                  {market.match_name} · {market.market_name}
+                  {market.match_name} · {translateMarketName(t, market.market_name)}
                 </span>
                 {renderCashOut(market)}
               </li>

@@ -29,8 +29,22 @@ function market(
 }
 
 const book = (india: number, australia: number): WinLossRow[] => [
-  { selection_id: 1, team_name: 'India', profit_loss: india },
-  { selection_id: 2, team_name: 'Australia', profit_loss: australia },
+  {
+    selection_id: 1,
+    team_name: 'India',
+    profit_loss: india,
+    profit_loss_best: india,
+    if_loses: australia,
+    if_loses_best: australia,
+  },
+  {
+    selection_id: 2,
+    team_name: 'Australia',
+    profit_loss: australia,
+    profit_loss_best: australia,
+    if_loses: india,
+    if_loses_best: india,
+  },
 ];
 
 describe('the cash-out value on screen', () => {

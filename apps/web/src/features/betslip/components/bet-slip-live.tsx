@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { BetSlipState } from '../model/bet-slip-state';
+import { type BetSlipState, isLiveBetter } from '../model/bet-slip-state';
 import type { BetSlipStore } from '../model/bet-slip-store';
 import { priceText } from '../model/price-text';
 
 /**
  * The selection's price on offer now, under the slip's own price: it follows the page's live
  * prices and marks each move up or down as it happens (issue 27: slip 1.53, ladder 1.41). When it
- * differs from the slip's price, one tap takes it.
+ * is better than the slip's, the slip says the bet takes it; when it is worse, one tap takes it.
  */
 export function BetSlipLive({ store, state }: { store: BetSlipStore; state: BetSlipState }) {
   const { t } = useTranslation();
@@ -20,7 +20,10 @@ export function BetSlipLive({ store, state }: { store: BetSlipStore; state: BetS
         : live.price === null
           ? t('betslip.live.none')
           : t('betslip.live.now', { price: priceText(kind, live.price, live.run) });
+  // A better price needs no tap: the server takes it (docs/betting.md "Best execution").
+  const isBetter = isLiveBetter(state);
   const differs =
+    !isBetter &&
     live.status === 'OPEN' &&
     live.price !== null &&
     (live.price !== state.odds || (kind === 'fancy' && live.run !== state.selection?.run));
@@ -38,6 +41,11 @@ export function BetSlipLive({ store, state }: { store: BetSlipStore; state: BetS
           {text}
         </span>
       </p>
+      {isBetter && live.price !== null && (
+        <p className="betslip__best" data-testid="bet-slip-best">
+          {t('betslip.live.best', { price: priceText(kind, live.price, live.run) })}
+        </p>
+      )}
       {differs && live.price !== null && (
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { type BetSelection, formatRupees, type StakeButton } from '@app/shared';
 import { type KeyboardEvent, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { Button, toast } from '@/components/ui';
 import type { BetSlipState } from '../model/bet-slip-state';
 import {
@@ -42,16 +43,25 @@ function useReasonText(summary: BetSlipSummary): string | null {
   return t(`betslip.reasons.${reason}`, { amount });
 }
 
-/** "Bet placed: Back India at 1.85, stake ₹100.00": what was placed, as the server took it. */
+/**
+ * "Bet placed: Back India at 1.85, stake ₹100.00": what was placed, as the server took it, and
+ * when it was matched at a better price than the slip asked, that price too (docs/betting.md
+ * "Best execution").
+ */
 function useConfirmationText(): (placed: PlacedConfirmation) => string {
   const { t } = useTranslation();
-  return (placed) =>
-    t('betslip.placedBet', {
+  return (placed) => {
+    const values = {
       side: t(`betslip.side.${sideOf(placed.kind, placed.selection)}`),
       name: placed.selection.selection_name,
       price: wirePriceText(placed.kind, placed.odds, placed.run),
+      asked: wirePriceText(placed.kind, placed.askedOdds, placed.run),
       stake: formatRupees(placed.stack),
-    });
+    };
+    if (placed.kind === 'fancy' || placed.odds === placed.askedOdds) return t('betslip.placedBet', values);
+    const isBetter = placed.selection.is_back === 1 ? placed.odds > placed.askedOdds : placed.odds < placed.askedOdds;
+    return t(isBetter ? 'betslip.placedBetBetter' : 'betslip.placedBetWorse', values);
+  };
 }
 
 /** The open slip: the selection in its back or lay colour, price, stake, amounts and the place button. */
@@ -68,7 +78,7 @@ export function BetSlipPanel({
   const { t } = useTranslation();
   const confirmation = useConfirmationText();
   const titleId = useId();
-  const betterId = useId();
+  const anyOddsId = useId();
   const stakeId = useId();
   const reasonId = useId();
   const context: BetSlipContext = { isLoggedIn, canPlace: onPlace !== undefined };
@@ -135,7 +145,7 @@ export function BetSlipPanel({
           <div className="betslip__names">
             <p className="betslip__runner">{selection.selection_name}</p>
             <p className="betslip__market">
-              {selection.match_name} · {selection.marketName}
+              {selection.match_name} · {translateMarketName(t, selection.marketName)}
             </p>
           </div>
         </div>
@@ -206,14 +216,17 @@ export function BetSlipPanel({
         {state.kind !== 'fancy' && (
           <div className="betslip__better">
             <input
-              id={betterId}
+              id={anyOddsId}
               type="checkbox"
-              checked={state.acceptBetterOdds}
+              checked={state.acceptAnyOdds}
               disabled={state.isPlacing}
-              onChange={(event) => store.dispatch({ type: 'betterOddsSet', isOn: event.target.checked })}
-              data-testid="bet-slip-better"
+              onChange={(event) => store.dispatch({ type: 'anyOddsSet', isOn: event.target.checked })}
+              data-testid="bet-slip-any-odds"
             />
-            <label htmlFor={betterId}>{t('betslip.acceptBetter')}</label>
+            <label htmlFor={anyOddsId}>
+              {t('betslip.acceptAny')}
+              <span className="betslip__better-hint">{t('betslip.acceptAnyHint')}</span>
+            </label>
           </div>
         )}
         <BetSlipRefusal state={state} onTakeOffer={() => void place(takeOfferAndSubmit)} />

@@ -5,6 +5,7 @@ import {
   betSlipReducer,
   canStepOdds,
   initialBetSlipState,
+  isLiveBetter,
   type LiveQuote,
 } from './bet-slip-state';
 import { bookmakerLay, fancyNo, matchOddsBack } from './test-selections';
@@ -194,8 +195,28 @@ describe('the slip and moving prices', () => {
     expect(bookmaker.placing).toEqual({ startedAt: 1_000, delayMs: 0 });
   });
 
-  it('keeps the "accept any better price" choice across bets', () => {
-    const on = run([{ type: 'betterOddsSet', isOn: true }, { type: 'opened', selection: matchOddsBack }, { type: 'closed' }]);
-    expect(on.acceptBetterOdds).toBe(true);
+  it('keeps the "accept any price" choice across bets', () => {
+    const on = run([{ type: 'anyOddsSet', isOn: true }, { type: 'opened', selection: matchOddsBack }, { type: 'closed' }]);
+    expect(on.acceptAnyOdds).toBe(true);
+  });
+});
+
+describe('a better live price (docs/betting.md "Best execution")', () => {
+  const live = (price: number): LiveQuote => ({ status: 'OPEN', price, run: null, inPlay: false, betDelaySeconds: 0 });
+  it('is higher odds for a back and lower for a lay; equal or worse is not better', () => {
+    const back = run([{ type: 'opened', selection: matchOddsBack }]);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(190) }], back))).toBe(true);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(185) }], back))).toBe(false);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(180) }], back))).toBe(false);
+    const lay = run([{ type: 'opened', selection: bookmakerLay }]);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(40) }], lay))).toBe(true);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(50) }], lay))).toBe(false);
+  });
+
+  it('never applies to a fancy line or a suspended market', () => {
+    const fancy = run([{ type: 'opened', selection: fancyNo }]);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: live(1) }], fancy))).toBe(false);
+    const back = run([{ type: 'opened', selection: matchOddsBack }]);
+    expect(isLiveBetter(run([{ type: 'quoteChanged', quote: { ...live(300), status: 'SUSPENDED' } }], back))).toBe(false);
   });
 });

@@ -36,8 +36,11 @@ export interface BetSlipState {
   move: PriceMove | null;
   /** Why the last press was refused, shown inside the slip (never as a toast over its buttons). */
   refusal: SlipRefusal | null;
-  /** The player's preference: take a back or lay at a better price on offer (docs/betting.md). Kept across bets. */
-  acceptBetterOdds: boolean;
+  /**
+   * The player's preference: take the price on offer even when it is worse than the slip's (a
+   * better one is always taken: docs/betting.md "Best execution"). Kept across bets.
+   */
+  acceptAnyOdds: boolean;
 }
 
 export type BetSlipAction =
@@ -52,7 +55,7 @@ export type BetSlipAction =
   | { type: 'quoteChanged'; quote: LiveQuote | null }
   /** Takes the price offered after a refusal (or the live price): the odds, and a fancy line's run. */
   | { type: 'offerTaken'; price: number; run: number | null }
-  | { type: 'betterOddsSet'; isOn: boolean }
+  | { type: 'anyOddsSet'; isOn: boolean }
   | { type: 'placeStarted'; at: number }
   | { type: 'placeSucceeded' }
   | { type: 'placeFailed'; refusal: SlipRefusal };
@@ -69,7 +72,7 @@ export const initialBetSlipState: BetSlipState = {
   live: null,
   move: null,
   refusal: null,
-  acceptBetterOdds: false,
+  acceptAnyOdds: false,
 };
 
 /** Longer than any stake the site accepts; keeps a pasted novel out of the state. */
@@ -91,6 +94,17 @@ export function canStepOdds(state: BetSlipState, direction: 1 | -1): boolean {
 export function placementDelayMs(state: Pick<BetSlipState, 'kind' | 'live'>): number {
   if (state.kind !== 'match_odds' || !state.live?.inPlay) return 0;
   return Math.max(0, state.live.betDelaySeconds) * 1000;
+}
+
+/**
+ * The live price beats the slip's: a back's higher odds, a lay's lower (match odds and bookmaker).
+ * The server matches at it without being asked (docs/betting.md "Best execution").
+ */
+export function isLiveBetter(state: Pick<BetSlipState, 'kind' | 'live' | 'odds' | 'selection'>): boolean {
+  const { kind, live, odds, selection } = state;
+  if (!kind || kind === 'fancy' || !live || live.status !== 'OPEN' || live.price === null || odds === null || !selection)
+    return false;
+  return selection.is_back === 1 ? live.price > odds : live.price < odds;
 }
 
 /** What the player changes makes the last refusal's reason stale. */
@@ -136,7 +150,7 @@ export function betSlipReducer(state: BetSlipState, action: BetSlipAction): BetS
         limits: action.limits ?? {},
         odds: clickedOdds(action.selection, kind),
         openCount: state.openCount + 1,
-        acceptBetterOdds: state.acceptBetterOdds,
+        acceptAnyOdds: state.acceptAnyOdds,
       };
     }
     case 'stakeTyped':
@@ -152,7 +166,7 @@ export function betSlipReducer(state: BetSlipState, action: BetSlipAction): BetS
       if (!state.selection || !state.kind) return state;
       return edited(state, { stakeText: '', odds: clickedOdds(state.selection, state.kind) });
     case 'closed':
-      return { ...initialBetSlipState, openCount: state.openCount, acceptBetterOdds: state.acceptBetterOdds };
+      return { ...initialBetSlipState, openCount: state.openCount, acceptAnyOdds: state.acceptAnyOdds };
     case 'quoteChanged':
       return afterQuote(state, action.quote);
     case 'offerTaken': {
@@ -163,14 +177,14 @@ export function betSlipReducer(state: BetSlipState, action: BetSlipAction): BetS
       const run = action.run ?? selection.run;
       return edited(state, { odds: action.price, selection: { ...selection, run, size: action.price, odds: action.price } });
     }
-    case 'betterOddsSet':
-      return state.acceptBetterOdds === action.isOn ? state : { ...state, acceptBetterOdds: action.isOn };
+    case 'anyOddsSet':
+      return state.acceptAnyOdds === action.isOn ? state : { ...state, acceptAnyOdds: action.isOn };
     case 'placeStarted':
       if (!state.selection) return state;
       return { ...state, isPlacing: true, placing: { startedAt: action.at, delayMs: placementDelayMs(state) }, refusal: null };
     case 'placeSucceeded':
       // Spec §4: on success the slip closes and clears.
-      return { ...initialBetSlipState, openCount: state.openCount, acceptBetterOdds: state.acceptBetterOdds };
+      return { ...initialBetSlipState, openCount: state.openCount, acceptAnyOdds: state.acceptAnyOdds };
     case 'placeFailed': {
       // Spec §8: a bet error only clears the loading state; the player may adjust and retry. The
       // reason stays in the slip, with the price on offer (the server's, else the page's live one).

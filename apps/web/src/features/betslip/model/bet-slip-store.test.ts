@@ -35,7 +35,7 @@ describe('placing from the slip', () => {
     settle().resolve({ odds: 1.85, run: null, stack: 100 });
     expect(await outcome).toEqual({
       status: 'placed',
-      placed: { odds: 1.85, run: null, stack: 100, selection: matchOddsBack, kind: 'match_odds' },
+      placed: { odds: 1.85, run: null, stack: 100, selection: matchOddsBack, kind: 'match_odds', askedOdds: 1.85 },
     });
     expect(store.getState()).toEqual({ ...initialBetSlipState, openCount: 1 });
   });

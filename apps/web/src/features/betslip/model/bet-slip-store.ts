@@ -48,10 +48,12 @@ export interface PlacedBetAnswer {
  */
 export type PlaceBet = (request: PlaceBetRequest) => Promise<PlacedBetAnswer>;
 
-/** What the confirmation names: the selection and side, with the odds and stake taken. */
+/** What the confirmation names: the selection and side, with the odds and stake taken, and the odds asked. */
 export interface PlacedConfirmation extends PlacedBetAnswer {
   selection: BetSelection;
   kind: MarketKind;
+  /** The odds the slip sent, as the wire has them (a fancy bet: its size). */
+  askedOdds: number;
 }
 
 export type SubmitOutcome =
@@ -76,7 +78,8 @@ export async function submitBetSlip(
   try {
     const answer = await place(request);
     store.dispatch({ type: 'placeSucceeded' });
-    return { status: 'placed', placed: { ...answer, selection, kind } };
+    const askedOdds = request.kind === 'fancy' ? request.body.size : request.body.odds;
+    return { status: 'placed', placed: { ...answer, selection, kind, askedOdds } };
   } catch (error) {
     const refusal = refusalOf(error, kind, fallbackMessage);
     store.dispatch({ type: 'placeFailed', refusal });

@@ -113,12 +113,12 @@ describe('the request sent (docs/product.md §7 wire payloads)', () => {
     expect(placeMarketBetRequestSchema.safeParse(request?.body).success).toBe(true);
   });
 
-  it('asks for a better price only when the player chose it; otherwise the spec payload exactly', () => {
-    const on = betSlipReducer(withStake('250'), { type: 'betterOddsSet', isOn: true });
+  it('accepts any price only when the player chose it; otherwise the spec payload exactly', () => {
+    const on = betSlipReducer(withStake('250'), { type: 'anyOddsSet', isOn: true });
     const request = placeRequestOf(on);
-    expect(request?.body).toMatchObject({ odds: 1.85, accept_better_odds: true });
+    expect(request?.body).toMatchObject({ odds: 1.85, accept_any_odds: true });
     expect(placeMarketBetRequestSchema.safeParse(request?.body).success).toBe(true);
-    expect(placeRequestOf(withStake('250'))?.body).not.toHaveProperty('accept_better_odds');
+    expect(placeRequestOf(withStake('250'))?.body).not.toHaveProperty('accept_any_odds');
   });
 
   it('a bookmaker bet carries the rate per 100 as offered', () => {

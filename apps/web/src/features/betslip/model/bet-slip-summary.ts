@@ -128,7 +128,7 @@ export function placeRequestOf(state: BetSlipState): PlaceBetRequest | null {
       stack,
       is_back: selection.is_back,
       // Only when on: without it the request is the spec's payload exactly (docs/betting.md).
-      ...(state.acceptBetterOdds ? { accept_better_odds: true } : {}),
+      ...(state.acceptAnyOdds ? { accept_any_odds: true } : {}),
     },
   };
 }

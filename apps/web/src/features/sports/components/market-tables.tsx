@@ -1,6 +1,7 @@
 import { type Fancy, type Market, type MarketsSnapshot, marketStateKey } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMarketName } from '@/lib/market-name';
 import { formatOdds, formatSize } from '../model/format';
 import { fancySelection, marketSelection, selectionKey } from '../model/selection';
 import type { BookSlots, SelectionProps } from './match-list';
@@ -50,11 +51,11 @@ export function LadderMarket({
       className="market"
       data-status={market.status}
       data-testid={`market-${market.market_type}`}
-      aria-label={market.market_name}
+      aria-label={translateMarketName(t, market.market_name)}
     >
-      <MarketHeader title={market.market_name} market={market} limits={limits} />
+      <MarketHeader title={translateMarketName(t, market.market_name)} market={market} limits={limits} />
       {renderMarket?.(market)}
-      <div className="ladder" role="table" aria-label={market.market_name}>
+      <div className="ladder" role="table" aria-label={translateMarketName(t, market.market_name)}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />
           <span role="columnheader" className="ladder__side ladder__side--back">
@@ -119,11 +120,11 @@ export function BookmakerMarket({
       className="market market--bookmaker"
       data-status={market.status}
       data-testid="market-BOOKMAKER"
-      aria-label={market.market_name}
+      aria-label={translateMarketName(t, market.market_name)}
     >
-      <MarketHeader title={market.market_name} market={market} limits={limits} />
+      <MarketHeader title={translateMarketName(t, market.market_name)} market={market} limits={limits} />
       {renderMarket?.(market)}
-      <div className="ladder ladder--single" role="table" aria-label={market.market_name}>
+      <div className="ladder ladder--single" role="table" aria-label={translateMarketName(t, market.market_name)}>
         <div className="ladder__row ladder__row--head" role="row">
           <span role="columnheader" className="ladder__name" />
           <span role="columnheader">{t('sports.back')}</span>
