@@ -61,7 +61,12 @@ export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Thrown inside the transaction to roll it back and hand the stored result out. */
+/**
+ * Returned (not thrown) by the transaction when its key already committed, so its caller hears the
+ * stored result only once the transaction ends: on SQLite a unit that threw would hear at once,
+ * before the COMMIT of the batch that may hold the first request (group-commit.ts), and a read
+ * straight after could miss what the first request did.
+ */
 class Replay {
   constructor(readonly value: unknown) {}
 }
@@ -149,36 +154,29 @@ export function lockPlayerOfLockedRow(tx: Tx, userId: number): Promise<void> {
 export async function moneyTransaction<T>(db: Db, work: MoneyWork, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const claim = work.idempotency ?? null;
   if (claim?.settled) throw new Error('An idempotency claim serves one money transaction');
-  try {
-    return await withRetries(db, async (tx) => {
-      if (claim) {
-        const row = { ...claim, createdAt: work.now };
-        if (!(await claimIdempotencyKey(tx, row))) {
-          const earlier = await findIdempotencyKey(tx, claim.userId, claim.key);
-          if (!earlier || earlier.route !== claim.route || earlier.request_hash !== claim.requestHash) {
-            throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
-          }
-          // Refused a moment ago without moving money (a race with the first request's refusal).
-          if (earlier.state === 'answer') {
-            throw new AppError('CONFLICT', 'This request was already answered; send it again with a new Idempotency-Key');
-          }
-          throw new Replay(earlier.response_body === null ? null : JSON.parse(earlier.response_body));
-        }
-      }
-      await lockPlayers(tx, work.userIds);
-      const result = await fn(tx);
-      if (claim) await storeIdempotentResult(tx, claim.userId, claim.key, JSON.stringify(result ?? null));
-      return result;
-    }).then((result) => {
-      if (claim) claim.settled = true;
-      return result;
-    });
-  } catch (error) {
-    if (!(error instanceof Replay)) throw error;
+  const result = await withRetries(db, async (tx): Promise<T | Replay> => {
     if (claim) {
-      claim.replayed = true;
-      claim.settled = true;
+      const row = { ...claim, createdAt: work.now };
+      if (!(await claimIdempotencyKey(tx, row))) {
+        const earlier = await findIdempotencyKey(tx, claim.userId, claim.key);
+        if (!earlier || earlier.route !== claim.route || earlier.request_hash !== claim.requestHash) {
+          throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request');
+        }
+        // Refused a moment ago without moving money (a race with the first request's refusal).
+        if (earlier.state === 'answer') {
+          throw new AppError('CONFLICT', 'This request was already answered; send it again with a new Idempotency-Key');
+        }
+        return new Replay(earlier.response_body === null ? null : JSON.parse(earlier.response_body));
+      }
     }
-    return error.value as T;
+    await lockPlayers(tx, work.userIds);
+    const value = await fn(tx);
+    if (claim) await storeIdempotentResult(tx, claim.userId, claim.key, JSON.stringify(value ?? null));
+    return value;
+  });
+  if (claim) {
+    claim.settled = true;
+    if (result instanceof Replay) claim.replayed = true;
   }
+  return result instanceof Replay ? (result.value as T) : result;
 }
