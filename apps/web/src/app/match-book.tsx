@@ -4,9 +4,10 @@ import { type ReactNode, useEffect } from 'react';
 import { FancyBook, RunnerBook, refreshBets, useWinLossList } from '@/features/bets';
 import { CashOutPanel } from '@/features/bets/cash-out';
 import { useSession } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The wallet feature's balance query (bet-slip-area.tsx reads it again after a bet). */
-const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
+const BALANCE_QUERY_KEY = queryKeys.wallet.balance;
 
 /**
  * The player's book on a match page, for the match route to compose into the sports feature's

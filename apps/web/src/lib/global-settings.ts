@@ -4,6 +4,7 @@ import { callApi } from './api-client';
 import { UPLOAD_IMAGE_PATH, endpoints } from './api-routes';
 import { DEFAULT_GLOBAL_SETTINGS, asGlobalSettings } from './settings-shape';
 import { readJson, storageKeys, writeJson } from './storage';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Settings change rarely; a fresh copy every few minutes is plenty (the server caches them too). */
 export const GLOBAL_SETTINGS_STALE_MS = 5 * 60_000;
@@ -54,7 +55,7 @@ export async function fetchGlobalSettings(): Promise<GlobalSettings> {
 }
 
 export const globalSettingsQuery = queryOptions({
-  queryKey: ['globalSetting', 'getGlobalSetting'] as const,
+  queryKey: queryKeys.globalSettings,
   queryFn: fetchGlobalSettings,
   staleTime: GLOBAL_SETTINGS_STALE_MS,
   // The page's own copy is as fresh as the page; a copy from the last visit paints at once but

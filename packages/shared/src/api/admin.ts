@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPOSIT_STATUSES, KYC_STATUSES, PAYMENT_METHODS, WITHDRAW_STATUSES } from '../domain/payments';
+import { isWholePaise, paiseToRupees } from '../domain/money';
 import { MAX_OPERATOR_AMOUNT_PAISE } from '../domain/wallet';
 import { RG_LIMIT_KINDS, RG_PERIODS, SELF_EXCLUSION_DURATIONS, TIME_OUT_DURATIONS } from '../domain/responsible-play';
 import { FEED_READINESS, FEED_SESSION_SOURCES, FEED_STREAM_STATES } from '../domain/feed-stream';
@@ -37,8 +38,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01
 const amount = z
   .number()
   .positive('amount must be more than 0')
-  .max(MAX_OPERATOR_AMOUNT_PAISE / 100, `amount must be at most ${MAX_OPERATOR_AMOUNT_PAISE / 100}`)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'amount must have at most two decimals');
+  .max(paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE), `amount must be at most ${paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE)}`)
+  .refine(isWholePaise, 'amount must have at most two decimals');
 const marketId = z.string().regex(/^[0-9.]{1,40}$/, 'market_id must be a market id such as 1.1234501');
 const selectionIds = z.array(z.number().int()).min(1).max(20);
 

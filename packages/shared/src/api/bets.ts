@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FANCY_RUN, MAX_MATCH_ODDS, MAX_RATE_PER_100, MAX_STAKE_PAISE } from '../domain/bets';
-import { PAISE_PER_RUPEE } from '../domain/money';
+import { isWholePaise, PAISE_PER_RUPEE } from '../domain/money';
 import { isCalendarDay, MAX_REPORT_PAGE_SIZE, reportRangeDays } from '../domain/wallet';
 import { defineEndpoint } from './contract';
 
@@ -11,10 +11,8 @@ import { defineEndpoint } from './contract';
 
 const MAX_STACK_RUPEES = MAX_STAKE_PAISE / PAISE_PER_RUPEE;
 
-/** At most two decimals, judged on the hundredths so 0.1 + 0.2 style floats pass. */
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
+/** At most two decimals (odds and shares in hundredths, rupees in paise): the same test as money's. */
+const hasAtMostTwoDecimals = isWholePaise;
 
 const positiveId = z.union([
   z.number().int().positive(),

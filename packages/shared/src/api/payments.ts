@@ -10,6 +10,7 @@ import {
   UPI_ID_PATTERN,
   WITHDRAW_STATUSES,
 } from '../domain/payments';
+import { isWholePaise } from '../domain/money';
 import { isCalendarDay } from '../domain/wallet';
 import { defineEndpoint, fileUpload } from './contract';
 import { reportQuerySchema } from './wallet';
@@ -24,16 +25,11 @@ const MINUTE_MS = 60_000;
 /** Rupees on the wire. */
 const rupees = z.number();
 
-/** At most two decimals, judged on the hundredths so 0.1 + 0.2 style floats pass. */
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
-
 const amount = z
   .number()
   .positive('amount must be more than 0')
   .max(10_000_000, 'amount must be at most 10000000')
-  .refine(hasAtMostTwoDecimals, 'amount must have at most two decimals');
+  .refine(isWholePaise, 'amount must have at most two decimals');
 
 /** Our order ids: 'D' and 24 hex characters. */
 export const ORDER_ID_PATTERN = /^D[0-9a-f]{24}$/;

@@ -6,6 +6,7 @@ import {
   SELF_EXCLUSION_DURATIONS,
   TIME_OUT_DURATIONS,
 } from '../domain/responsible-play';
+import { isWholePaise, paiseToRupees } from '../domain/money';
 import { MAX_OPERATOR_AMOUNT_PAISE } from '../domain/wallet';
 import { defineEndpoint } from './contract';
 
@@ -17,8 +18,8 @@ const realityCheckMinutes = z.union([z.literal(0), z.literal(15), z.literal(30),
 const limitAmount = z
   .number()
   .positive('amount must be more than 0')
-  .max(MAX_OPERATOR_AMOUNT_PAISE / 100, `amount must be at most ${MAX_OPERATOR_AMOUNT_PAISE / 100}`)
-  .refine((value) => Math.round(value * 100) === value * 100, 'amount has at most two decimals');
+  .max(paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE), `amount must be at most ${paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE)}`)
+  .refine(isWholePaise, 'amount has at most two decimals');
 
 export const rgLimitSchema = z.object({
   kind: z.enum(RG_LIMIT_KINDS),

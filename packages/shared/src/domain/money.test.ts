@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_PAISE, paiseToRupees, parseRupees } from './money';
+import { isWholePaise, MAX_AMOUNT_PAISE, paiseToRupees, parseRupees, rupeesToPaise } from './money';
 
 describe('parseRupees', () => {
   it.each([
@@ -36,5 +36,20 @@ describe('parseRupees', () => {
 
   it('round-trips paise to rupees', () => {
     expect(paiseToRupees(1_234)).toBe(12.34);
+  });
+});
+
+describe('rupeesToPaise and isWholePaise', () => {
+  it('turns wire rupees into integer paise without float drift', () => {
+    expect(rupeesToPaise(0.29)).toBe(29);
+    expect(rupeesToPaise(19.99)).toBe(1_999);
+    expect(rupeesToPaise(60_600)).toBe(6_060_000);
+    expect(paiseToRupees(rupeesToPaise(1_234.56))).toBe(1_234.56);
+  });
+
+  it('accepts two decimals at most', () => {
+    expect(isWholePaise(0.1 + 0.2)).toBe(true);
+    expect(isWholePaise(12.34)).toBe(true);
+    expect(isWholePaise(1.001)).toBe(false);
   });
 });

@@ -35,3 +35,16 @@ function numberToPlainText(value: number): string | null {
 export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
+
+/**
+ * Rupees from the wire (a number the contract already checked: at most two decimals) to integer
+ * paise. Rounded, because 0.29 × 100 is 28.999… in floating point.
+ */
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * PAISE_PER_RUPEE);
+}
+
+/** Whether a rupee number is whole paise (two decimals at most), judged so 0.1 + 0.2 style floats pass. */
+export function isWholePaise(rupees: number): boolean {
+  return Math.abs(Math.round(rupees * PAISE_PER_RUPEE) - rupees * PAISE_PER_RUPEE) < 1e-6;
+}

@@ -1,7 +1,8 @@
 import {
   BUTTON_TYPES,
   DEFAULT_STAKE_BUTTONS,
-  PAISE_PER_RUPEE,
+  paiseToRupees,
+  rupeesToPaise,
   type StakeButton,
   hasDisallowedLabelCharacters,
 } from '@app/shared';
@@ -25,7 +26,7 @@ export function createButtonsService(db: Db): ButtonsService {
       if (ofType.length === 0) return DEFAULT_STAKE_BUTTONS.filter((button) => button.type === type);
       return ofType.map((button) => ({
         button_name: button.button_name,
-        button_value: Number(button.value_paise) / PAISE_PER_RUPEE,
+        button_value: paiseToRupees(Number(button.value_paise)),
         type,
       }));
     });
@@ -53,7 +54,7 @@ export function createButtonsService(db: Db): ButtonsService {
                 type,
                 position,
                 button_name: button.button_name,
-                value_paise: button.button_value * PAISE_PER_RUPEE,
+                value_paise: rupeesToPaise(button.button_value),
               })),
           ),
         );

@@ -1,10 +1,10 @@
-import { paiseToRupees } from '@app/shared';
+import { paiseToRupees, rupeesToPaise } from '@app/shared';
 import type { IdempotencyClaim, Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
 import type { ConsoleDeps } from './console-deps';
 import { findWithdrawal } from './console.repository';
-import { rupeeText, toPaise } from './console-support';
+import { rupeeText } from './console-support';
 
 export interface WalletAdjustPayload {
   user_name: string;
@@ -113,7 +113,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
     /** Whether an amount (rupees) is above the four-eyes amount (the setting; 0: off). */
     async needsSecondOperator(amount: number): Promise<boolean> {
       const limit = Number((await settings.getOperatorSettings()).four_eyes_amount);
-      return limit > 0 && toPaise(amount) > limit * 100;
+      return limit > 0 && rupeesToPaise(amount) > rupeesToPaise(limit);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { adminEndpoints as api, paiseToRupees } from '@app/shared';
+import { adminEndpoints as api, paiseToRupees, rupeesToPaise } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
@@ -13,7 +13,7 @@ import {
   listWithdrawals,
   reconciliationRows,
 } from './console.repository';
-import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, toPaise, windowOf } from './console-support';
+import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
 
 const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
 /** The newest contradictions the reconciliation screen lists; `payment_events` keeps them all. */
@@ -233,7 +233,10 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     const actor = actorOf(request);
     const userId = await playerId(body.user_name);
     const before = (await rg.state(userId)).limits.find((row) => row.kind === body.kind && row.period === body.period);
-    const state = await rg.setLimit(userId, body.kind, body.period, toPaise(body.amount), { kind: 'operator', name: actor.name });
+    const state = await rg.setLimit(userId, body.kind, body.period, rupeesToPaise(body.amount), {
+      kind: 'operator',
+      name: actor.name,
+    });
     const after = state.limits.find((row) => row.kind === body.kind && row.period === body.period);
     await operators.audit.record(actor, {
       action: 'rg.limit',

@@ -1,4 +1,4 @@
-import { adminEndpoints as api, paiseToRupees } from '@app/shared';
+import { adminEndpoints as api, paiseToRupees, rupeesToPaise } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
@@ -244,7 +244,7 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
           {
             kind: 'wallet_adjust',
             target: `user:${row.user_name}`,
-            amount: Math.round(body.amount * 100),
+            amount: rupeesToPaise(body.amount),
             summary: `${body.direction} ₹${rupeeText(body.amount)}: ${body.reason}`,
             payload,
           },

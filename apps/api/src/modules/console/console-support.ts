@@ -35,8 +35,6 @@ export function windowOf(body: { from_date?: string | undefined; to_date?: strin
 export const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 export const isoOrNull = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? null : iso(ms));
 export const rupees = (paise: number | string | null | undefined) => paiseToRupees(Number(paise ?? 0));
-/** Rupees from the wire as paise (the contract allows at most two decimals). */
-export const toPaise = (amount: number) => Math.round(amount * 100);
 /** Rupees as the CLI takes them, text with two decimals. */
 export const rupeeText = (amount: number) => amount.toFixed(2);
 export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);

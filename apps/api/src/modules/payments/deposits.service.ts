@@ -6,7 +6,9 @@ import {
   type GlobalSettings,
   PAYMENT_CURRENCY,
   type PaymentMethod,
+  formatPaiseAsRupees,
   paiseToRupees,
+  rupeesToPaise,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
@@ -18,7 +20,7 @@ import type { BonusService } from '../bonus';
 import type { Money, OperatorActOptions } from '../money';
 import type { SettingsService } from '../settings';
 import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
-import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
+import { assertCanUsePayments, type PaymentCaller } from './payment-access';
 import {
   type CallbackOrder,
   countCreditedDeposits,
@@ -142,7 +144,7 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
     const bonus = firstDepositBonusPaise(
       amount,
       Number(config.first_deposit_bonus_percent),
-      Number(config.first_deposit_bonus_max) * 100,
+      rupeesToPaise(Number(config.first_deposit_bonus_max)),
     );
     // No bonus on offer (the default): no need to ask whether this deposit is the first.
     if (bonus <= 0 || (await countCreditedDeposits(tx, userId)) !== 1) return;
@@ -162,10 +164,10 @@ export function createDepositService(deps: DepositServiceDeps): DepositService {
       await assertCanUsePayments(settings, caller);
       const amountPaise = rupeesToPaise(amount);
       const config = await settings.getSettings();
-      const min = Number(config.min_deposit) * 100;
-      const max = Number(config.max_deposit) * 100;
+      const min = rupeesToPaise(Number(config.min_deposit));
+      const max = rupeesToPaise(Number(config.max_deposit));
       if (amountPaise < min || amountPaise > max) {
-        throw new AppError('REFUSED', `A deposit must be from ${formatRupees(min)} to ${formatRupees(max)}`);
+        throw new AppError('REFUSED', `A deposit must be from ${formatPaiseAsRupees(min)} to ${formatPaiseAsRupees(max)}`);
       }
       const orderId = newOrderId();
       const now = clock.now();

@@ -1,4 +1,4 @@
-import { canUsePayments, isPaymentGatewayOn, PAISE_PER_RUPEE } from '@app/shared';
+import { canUsePayments, isPaymentGatewayOn } from '@app/shared';
 import type { IdempotencyClaim } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { SettingsService } from '../settings';
@@ -29,14 +29,4 @@ export async function assertCanUsePayments(settings: SettingsService, caller: Pa
         ? 'Deposits and withdrawals are not available on this site'
         : 'Deposits and withdrawals are for accounts that signed up on this site';
   throw new AppError('PAYMENTS_UNAVAILABLE', reason);
-}
-
-/** Rupees from the wire (at most two decimals, checked by the contract) to integer paise. */
-export function rupeesToPaise(rupees: number): number {
-  return Math.round(rupees * PAISE_PER_RUPEE);
-}
-
-/** '₹1,000.00' for refusals, in Indian grouping. */
-export function formatRupees(paise: number): string {
-  return `₹${(paise / PAISE_PER_RUPEE).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

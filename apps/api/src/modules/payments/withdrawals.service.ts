@@ -7,7 +7,9 @@ import {
   MIN_WITHDRAW_PAISE,
   PAYMENT_CURRENCY,
   type PayoutDestination,
+  formatPaiseAsRupees,
   paiseToRupees,
+  rupeesToPaise,
   type WithdrawRow,
   type WithdrawStatus,
 } from '@app/shared';
@@ -23,7 +25,7 @@ import type { SettingsService } from '../settings';
 import type { CallbackOutcome, PaymentTestHooks } from './deposits.service';
 import type { GatewayEvent, PaymentGateway } from './gateway/payment-gateway';
 import type { KycService } from './kyc.service';
-import { assertCanUsePayments, formatRupees, type PaymentCaller, rupeesToPaise } from './payment-access';
+import { assertCanUsePayments, type PaymentCaller } from './payment-access';
 import {
   findDestination,
   findDestinationByKey,
@@ -226,7 +228,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps): Withdrawal
       if (amountPaise < MIN_WITHDRAW_PAISE || amountPaise > MAX_WITHDRAW_PAISE) {
         throw new AppError(
           'REFUSED',
-          `A withdrawal must be from ${formatRupees(MIN_WITHDRAW_PAISE)} to ${formatRupees(MAX_WITHDRAW_PAISE)}`,
+          `A withdrawal must be from ${formatPaiseAsRupees(MIN_WITHDRAW_PAISE)} to ${formatPaiseAsRupees(MAX_WITHDRAW_PAISE)}`,
         );
       }
       const destination = await findDestination(db, destinationId);

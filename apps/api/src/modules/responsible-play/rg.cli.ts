@@ -1,4 +1,4 @@
-import { RG_LIMIT_KINDS, RG_PERIODS, type RgLimitKind, type RgPeriod } from '@app/shared';
+import { isWholePaise, RG_LIMIT_KINDS, RG_PERIODS, type RgLimitKind, type RgPeriod, rupeesToPaise } from '@app/shared';
 import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
 import { AppError } from '../../lib/app-error';
 import { createMoneyModule } from '../money';
@@ -54,11 +54,11 @@ export const rgCommands: AdminCommand[] = [
       if (!RG_LIMIT_KINDS.includes(kind)) throw new UsageError('--kind must be deposit, loss or stake');
       if (!RG_PERIODS.includes(period)) throw new UsageError('--period must be day, week or month');
       const amount = Number(requireOption(context, 'amount'));
-      if (!Number.isFinite(amount) || amount <= 0 || Math.round(amount * 100) !== amount * 100) {
+      if (!Number.isFinite(amount) || amount <= 0 || !isWholePaise(amount)) {
         throw new UsageError('--amount must be rupees with at most two decimals, more than 0');
       }
       const { user, rg } = await playerOf(context);
-      const state = await rg.setLimit(user.id, kind, period, Math.round(amount * 100), { kind: 'operator', name: 'system' });
+      const state = await rg.setLimit(user.id, kind, period, rupeesToPaise(amount), { kind: 'operator', name: 'system' });
       const limit = state.limits.find((row) => row.kind === kind && row.period === period);
       context.print(`${user.user_name}: ${kind} ${period} limit ${rupees(limit?.amount ?? null)}`);
     },

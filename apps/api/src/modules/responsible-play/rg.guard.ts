@@ -39,7 +39,7 @@ export function activePause(state: RgStateRow | undefined, now: number): ActiveP
 }
 
 /** Money in a refusal as the site shows it (docs/shell.md "Numbers"); what is left is never below 0. */
-export const formatRupees = (paise: number) => formatPaiseAsRupees(Math.max(0, paise));
+const formatLeft = (paise: number) => formatPaiseAsRupees(Math.max(0, paise));
 const PERIOD_WORD: Record<RgPeriod, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
 export function pausedError(pause: ActivePause): AppError {
@@ -58,7 +58,7 @@ function limitError(kind: RgLimitKind, period: RgPeriod, limit: number, left: nu
   const data: LimitReachedData = { kind, period, limit: paiseToRupees(limit), left: paiseToRupees(Math.max(0, left)) };
   return new AppError(
     'LIMIT_REACHED',
-    `This would pass your ${PERIOD_WORD[period]} ${kind} limit of ${formatRupees(limit)}: ${formatRupees(left)} is left.`,
+    `This would pass your ${PERIOD_WORD[period]} ${kind} limit of ${formatPaiseAsRupees(limit)}: ${formatLeft(left)} is left.`,
     data,
   );
 }

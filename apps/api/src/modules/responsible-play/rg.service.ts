@@ -1,5 +1,6 @@
 import {
   type ActivityEvent,
+  formatPaiseAsRupees,
   isLoosening,
   PAUSE_DURATION_MS,
   type PauseKind,
@@ -32,7 +33,7 @@ import {
   setLiveSessionLimit,
   setRealityChecked,
 } from '../sessions';
-import { activePause, type DepositHistory, formatRupees, windowStarts } from './rg.guard';
+import { activePause, type DepositHistory, windowStarts } from './rg.guard';
 import {
   findControls,
   findLatestPause,
@@ -196,7 +197,7 @@ export function createRgService({ db, clock, money, deposits, sportsPlay }: RgDe
           tx,
           userId,
           'limit_set',
-          `${label}: ${amount === null ? 'none' : formatRupees(amount)}`,
+          `${label}: ${amount === null ? 'none' : formatPaiseAsRupees(amount)}`,
           actor,
           'rg_limit_changed',
         );
@@ -210,7 +211,7 @@ export function createRgService({ db, clock, money, deposits, sportsPlay }: RgDe
         pending_removal: amount === null ? 1 : 0,
         pending_from: now + RG_INCREASE_COOL_OFF_MS,
       });
-      const next = amount === null ? 'removal' : formatRupees(amount);
+      const next = amount === null ? 'removal' : formatPaiseAsRupees(amount);
       await record(
         tx,
         userId,
@@ -250,7 +251,7 @@ export function createRgService({ db, clock, money, deposits, sportsPlay }: RgDe
         tx,
         userId,
         'limit_confirmed',
-        `${kind} ${period}: ${amount === null ? 'none' : formatRupees(amount)}`,
+        `${kind} ${period}: ${amount === null ? 'none' : formatPaiseAsRupees(amount)}`,
         actor,
         'rg_limit_changed',
       );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@app/shared';
+import { formatPaiseAsRupees, PAYMENT_METHODS, type PaymentMethod } from '@app/shared';
 import type { SandboxPayment } from './sandbox.repository';
 
 /**
@@ -16,9 +16,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function rupees(paise: number): string {
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+const rupees = formatPaiseAsRupees;
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

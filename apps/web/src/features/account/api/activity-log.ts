@@ -1,6 +1,7 @@
 import { endpoints } from '@/lib/api-routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ActivityLogQuery {
   /** Epoch ms, inclusive. */
@@ -12,7 +13,7 @@ export interface ActivityLogQuery {
 
 export function activityLogQuery(query: ActivityLogQuery) {
   return queryOptions({
-    queryKey: ['report', 'activityLog', query] as const,
+    queryKey: queryKeys.activityLog(query),
     queryFn: async () => (await callApi(endpoints.getActivityLog, query)).data,
     staleTime: 0,
     placeholderData: keepPreviousData,

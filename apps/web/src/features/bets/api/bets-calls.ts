@@ -3,9 +3,10 @@ import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-qu
 import { callApi } from '@/lib/api-client';
 // The routes without the contract's schemas: the match page carries no zod (docs/shell.md "Speed").
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
 export const BET_REPORT_PAGE_SIZE = 20;
-const BETS_KEY = ['bets'] as const;
+const BETS_KEY = queryKeys.bets.all;
 
 export type PlaceRequest =
   | { kind: 'market'; body: RequestOf<typeof endpoints.placeMarketBet> }
@@ -31,7 +32,7 @@ export function refreshBets(queryClient: QueryClient): Promise<void> {
 /** `bet/getWinLossList`: the player's book in each market of the match. */
 export function useWinLossList(matchId: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: [...BETS_KEY, 'win-loss', matchId] as const,
+    queryKey: queryKeys.bets.winLoss(matchId),
     queryFn: async () => (await callApi(endpoints.getWinLossList, { match_id: matchId })).data,
     enabled: isEnabled,
     staleTime: 0,
@@ -40,7 +41,7 @@ export function useWinLossList(matchId: number, isEnabled: boolean) {
 
 export function useCurrentBets(page: number) {
   return useQuery({
-    queryKey: [...BETS_KEY, 'current', page] as const,
+    queryKey: queryKeys.bets.current(page),
     queryFn: async (): Promise<DataOf<typeof endpoints.currentBets>> =>
       (await callApi(endpoints.currentBets, { page, limit: BET_REPORT_PAGE_SIZE })).data,
     staleTime: 0,
@@ -50,7 +51,7 @@ export function useCurrentBets(page: number) {
 
 export function useBetHistory(query: { from_date: string; to_date: string; page: number; sport_id?: number }) {
   return useQuery({
-    queryKey: [...BETS_KEY, 'history', query] as const,
+    queryKey: queryKeys.bets.history(query),
     queryFn: async (): Promise<DataOf<typeof endpoints.betHistory>> =>
       (await callApi(endpoints.betHistory, { ...query, limit: BET_REPORT_PAGE_SIZE })).data,
     staleTime: 0,

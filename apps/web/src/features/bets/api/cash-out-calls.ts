@@ -3,9 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 import { refreshBets } from './bets-calls';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The wallet feature's balance query (docs/wallet.md: features may ask for it again). */
-const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
 
 /**
  * `bet/cashOut`: places `share` of the full cash out whose value the player saw. One
@@ -18,6 +18,6 @@ export async function cashOut(
   idempotencyKey: string,
 ): Promise<{ data: DataOf<typeof contract.cashOut>; message: string }> {
   const result = await callApi(endpoints.cashOut, body, { idempotencyKey });
-  await Promise.all([refreshBets(queryClient), queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })]);
+  await Promise.all([refreshBets(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.wallet.balance })]);
   return result;
 }

@@ -1,4 +1,4 @@
-import { formatPaiseAsRupees, formatRupees, type Market, type WinLossRow } from '@app/shared';
+import { formatPaiseAsRupees, formatRupees, type Market, paiseToRupees, type WinLossRow } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function CashOutPanel({ market, book }: { market: Market; book: readonly 
     setIsPlacing(true);
     setRefusal(null);
     try {
-      const body = { market_id: market.market_id, share: share / 100, value: valuePaise / 100 };
+      const body = { market_id: market.market_id, share: share / 100, value: paiseToRupees(valuePaise) };
       const { message } = await cashOut(queryClient, body, crypto.randomUUID());
       const amount = formatPaiseAsRupees(shareValuePaise(valuePaise, share));
       toast.success(successMessage(message, t(share === 100 ? 'bets.cashOut.done' : 'bets.cashOut.donePart', { amount, share })));

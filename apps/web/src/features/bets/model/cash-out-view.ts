@@ -2,8 +2,8 @@ import {
   type CashOutKind,
   isBookmakerMarket,
   type Market,
-  PAISE_PER_RUPEE,
   quoteCashOut,
+  rupeesToPaise,
   toOddsHundredths,
   type WinLossRow,
 } from '@app/shared';
@@ -37,9 +37,7 @@ export function cashOutView(market: Market, book: readonly WinLossRow[] | undefi
     kind,
     market.runners.map((runner) => ({
       selectionId: runner.selection_id,
-      profitLossPaise: Math.round(
-        (book.find((row) => row.selection_id === runner.selection_id)?.profit_loss ?? 0) * PAISE_PER_RUPEE,
-      ),
+      profitLossPaise: Math.round(rupeesToPaise(book.find((row) => row.selection_id === runner.selection_id)?.profit_loss ?? 0)),
       back: price(runner.back[0]?.odds),
       lay: price(runner.lay[0]?.odds),
     })),

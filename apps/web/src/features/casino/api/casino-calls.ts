@@ -2,9 +2,10 @@ import type { CasinoCategory } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
 export const lobbyQuery = queryOptions({
-  queryKey: ['casino', 'lobby'] as const,
+  queryKey: queryKeys.casino.lobby,
   queryFn: async () => (await callApi(endpoints.casinoLobby, {})).data,
   staleTime: 60_000,
 });
@@ -16,7 +17,7 @@ export function useLobby() {
 
 export function useGameList(filter: { category?: CasinoCategory; provider?: string; search?: string }, isEnabled = true) {
   return useQuery({
-    queryKey: ['casino', 'games', filter] as const,
+    queryKey: queryKeys.casino.games(filter),
     queryFn: async () => (await callApi(endpoints.casinoGameList, filter)).data,
     staleTime: 60_000,
     enabled: isEnabled,
@@ -26,7 +27,7 @@ export function useGameList(filter: { category?: CasinoCategory; provider?: stri
 
 /** `worldCasino/getProvidersList` (docs/product.md §7). */
 export const providersQuery = queryOptions({
-  queryKey: ['casino', 'providers'] as const,
+  queryKey: queryKeys.casino.providers,
   queryFn: async () => (await callApi(endpoints.getProvidersList, {})).data,
   staleTime: 60_000,
 });
@@ -37,13 +38,13 @@ export function useProviders() {
 
 export function useRecentGames(isEnabled: boolean) {
   return useQuery({
-    queryKey: ['casino', 'recent'] as const,
+    queryKey: queryKeys.casino.recent,
     queryFn: async () => (await callApi(endpoints.casinoRecent, {})).data,
     enabled: isEnabled,
   });
 }
 
-const favouritesKey = ['casino', 'favourites'] as const;
+const favouritesKey = queryKeys.casino.favourites;
 
 export function useFavourites(isEnabled: boolean) {
   return useQuery({

@@ -1,12 +1,13 @@
 import { endpoints } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Our own provider's game API. The game page holds the game session token of its launch address
  * and sends it with every call, as any provider's game client would.
  */
-const stateKey = (token: string, game: string) => ['fair', 'state', token, game] as const;
+const stateKey = queryKeys.fair.state;
 
 export function useFairState(token: string, gameCode: string) {
   return useQuery({
@@ -31,13 +32,13 @@ export function useRotateSeed(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (clientSeed: string) => callApi(endpoints.fairRotateSeed, { token, client_seed: clientSeed }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fair.all }),
   });
 }
 
 export function useFairRound(roundUuid: string | undefined) {
   return useQuery({
-    queryKey: ['fair', 'round', roundUuid] as const,
+    queryKey: queryKeys.fair.round(roundUuid),
     queryFn: async () => (await callApi(endpoints.fairRound, { round_uuid: roundUuid ?? '' })).data,
     enabled: Boolean(roundUuid),
     retry: false,
@@ -46,7 +47,7 @@ export function useFairRound(roundUuid: string | undefined) {
 
 export function useCrashRound(roundNumber: number | undefined) {
   return useQuery({
-    queryKey: ['fair', 'crash-round', roundNumber] as const,
+    queryKey: queryKeys.fair.crashRound(roundNumber),
     queryFn: async () => (await callApi(endpoints.fairCrashRound, { round_number: roundNumber ?? 0 })).data,
     enabled: roundNumber !== undefined,
     retry: false,
@@ -56,7 +57,7 @@ export function useCrashRound(roundNumber: number | undefined) {
 /** The published Crash chains (public): the one in play and those queued after it. */
 export function useCrashChains() {
   return useQuery({
-    queryKey: ['fair', 'crash-chains'] as const,
+    queryKey: queryKeys.fair.crashChains,
     queryFn: async () => (await callApi(endpoints.fairCrashChains, {})).data.chains,
     staleTime: 60_000,
   });
@@ -66,7 +67,7 @@ export const CRASH_POLL_MS = 1_000;
 
 export function useCrashState(token: string) {
   return useQuery({
-    queryKey: ['fair', 'crash', token] as const,
+    queryKey: queryKeys.fair.crash(token),
     queryFn: async () => {
       const { data } = await callApi(endpoints.fairCrashState, { token });
       // When it arrived on our clock: the page draws from the server's (model/crash-flight.ts).
@@ -83,7 +84,7 @@ export function useCrashBet(token: string) {
   return useMutation({
     mutationFn: async (input: { stake: number; auto_cashout?: number }) =>
       (await callApi(endpoints.fairCrashBet, { token, ...input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fair.crash(token) }),
   });
 }
 
@@ -92,14 +93,14 @@ export function useCrashCashout(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (at: number) => (await callApi(endpoints.fairCrashCashout, { token, at })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fair', 'crash', token] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.fair.crash(token) }),
   });
 }
 
 /** Any shared-round game's published chains (public): Crash's or a live table's. */
 export function useRoundChains(game: string) {
   return useQuery({
-    queryKey: ['fair', 'round-chains', game] as const,
+    queryKey: queryKeys.fair.roundChains(game),
     queryFn: async () => (await callApi(endpoints.fairRoundChains, { game })).data.chains,
     staleTime: 60_000,
   });

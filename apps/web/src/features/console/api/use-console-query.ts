@@ -1,6 +1,7 @@
 import type { DataOf, Endpoint, RequestOf } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callConsole } from '../lib/console-api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Reads one console endpoint, keyed by its path and request, keeping the last answer while the next loads. */
 export function useConsoleQuery<E extends Endpoint>(
@@ -9,7 +10,7 @@ export function useConsoleQuery<E extends Endpoint>(
   options: { enabled?: boolean; refetchMs?: number } = {},
 ) {
   return useQuery<DataOf<E>>({
-    queryKey: ['console', endpoint.path, body],
+    queryKey: queryKeys.console.endpoint(endpoint.path, body),
     queryFn: async ({ signal }) => (await callConsole(endpoint, body, { signal })).data,
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

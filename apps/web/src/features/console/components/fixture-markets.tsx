@@ -19,6 +19,7 @@ import { rupees } from '../model/format';
 import { ActionDialog } from './action-dialog';
 import { ConsoleTable } from './console-table';
 import { WinnerDialog } from './winner-dialog';
+import { queryKeys } from '@/lib/query-keys';
 
 type Fixture = DataOf<typeof adminFixtureMarkets>;
 type Market = Fixture['markets'][number];
@@ -41,7 +42,7 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const fixture = useConsoleQuery(adminFixtureMarkets, { match_id: matchId }, { refetchMs: FANCY_REFRESH_MS });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.all });
 
   async function act(key: string, action: () => Promise<string>) {
     setBusy(key);

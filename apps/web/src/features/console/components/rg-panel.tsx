@@ -19,6 +19,7 @@ import { callConsole, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
 import { dateTime, rupees } from '../model/format';
 import { ConsoleTable } from './console-table';
+import { queryKeys } from '@/lib/query-keys';
 
 type RgLimitRow = DataOf<typeof adminRgState>['limits'][number];
 const PAUSES = [
@@ -178,7 +179,7 @@ export function RgPanel({ userName }: { userName: string }) {
   const queryClient = useQueryClient();
   const canTighten = useMay('rg.tighten');
   const state = useConsoleQuery(adminRgState, { user_name: userName });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', adminRgState.path] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.endpoint(adminRgState.path) });
   if (state.isPending) return <Loading label={t('common.loading')} />;
   if (!state.data) return <p className="console-page__lead">{state.error?.message}</p>;
   const { data } = state;

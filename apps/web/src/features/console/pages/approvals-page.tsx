@@ -1,4 +1,5 @@
 import { adminApprovals, adminDecideApproval, APPROVAL_STATUSES, type DataOf } from '@app/shared';
+import { queryKeys } from '@/lib/query-keys';
 
 type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 import { useQueryClient } from '@tanstack/react-query';
@@ -128,7 +129,7 @@ export function ApprovalsPage() {
             toast.success(
               t(deciding.decision === 'reject' ? 'approvals.rejected' : 'approvals.approved', { id: deciding.row.request_id }),
             );
-            await queryClient.invalidateQueries({ queryKey: ['console'] });
+            await queryClient.invalidateQueries({ queryKey: queryKeys.console.all });
           } catch (error) {
             toastConsoleError(error);
             throw error;

@@ -8,6 +8,7 @@ import { ConsoleTable } from '../components/console-table';
 import { callConsole, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
 import { percent, rupees } from '../model/format';
+import { queryKeys } from '@/lib/query-keys';
 
 type ProviderRow = DataOf<typeof adminCasinoProviders>['rows'][number];
 type GameRow = DataOf<typeof adminCasinoGames>['rows'][number];
@@ -57,7 +58,7 @@ function useSave() {
     try {
       await action();
       toast.success(t('common.done'));
-      await queryClient.invalidateQueries({ queryKey: ['console'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.console.all });
     } catch (error) {
       toastConsoleError(error);
     }

@@ -24,6 +24,7 @@ import { StatusSelect } from '../components/status-select';
 import { callConsole, callConsoleFourEyes, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
 import { dateTime, rupees } from '../model/format';
+import { queryKeys } from '@/lib/query-keys';
 
 type Tab = 'withdrawals' | 'deposits' | 'identity' | 'reconciliation';
 type WithdrawRow = DataOf<typeof adminWithdrawals>['rows'][number];
@@ -35,7 +36,7 @@ const PAGE_SIZE = 50;
 
 function useRefreshConsole() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['console'] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.console.all });
 }
 
 function Withdrawals() {

@@ -19,6 +19,7 @@ import { consolePaths } from '../console-paths';
 import { callConsole, callConsoleFourEyes, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
 import { dateTime, rupees } from '../model/format';
+import { queryKeys } from '@/lib/query-keys';
 
 type Tab = 'profile' | 'ledger' | 'bets' | 'rounds' | 'activity' | 'identity' | 'limits';
 const TABS: readonly Tab[] = ['profile', 'ledger', 'bets', 'rounds', 'activity', 'identity', 'limits'];
@@ -61,7 +62,7 @@ export function PlayerPage() {
   const player = useConsoleQuery(adminPlayer, { user_name: userName });
   const canManage = useMay('players.manage');
   const canAdjust = useMay('money.adjust');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.all });
 
   function open(next: Dialog) {
     setIdempotencyKey(newIdempotencyKey());

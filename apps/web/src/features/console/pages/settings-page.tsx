@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FormField, Loading, toast } from '@/components/ui';
 import { callConsole, callConsoleForm, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
+import { queryKeys } from '@/lib/query-keys';
 
 const COLOUR_KEYS = [
   'bg_primary_color',
@@ -152,7 +153,7 @@ function SettingsForm({ saved }: { saved: Record<string, string> }) {
   const queryClient = useQueryClient();
   const canEdit = useMay('settings.edit');
   const keys = Object.keys(saved);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'settings'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.settings });
   const [values, setValues] = useState<Record<string, string>>({ ...saved });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [isSaving, setIsSaving] = useState(false);
@@ -277,7 +278,7 @@ function SettingsForm({ saved }: { saved: Record<string, string> }) {
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useQuery({
-    queryKey: ['console', 'settings'],
+    queryKey: queryKeys.console.settings,
     queryFn: async () => {
       const { data } = await callConsole(adminSettings, {});
       return Object.fromEntries(data.rows.map((row) => [row.key, row.value]));

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseContentDocument, type ContentDocument } from '../model/content-document';
 import { contentUrl, type ContentSlug } from '../model/content-registry';
+import { queryKeys } from '@/lib/query-keys';
 
 // The texts change only with a deploy; within a visit one fetch per page and language is enough.
 const CONTENT_STALE_MS = 10 * 60_000;
@@ -14,7 +15,7 @@ export async function fetchContentDocument(language: string, slug: ContentSlug):
 
 export function contentDocumentQuery(language: string, slug: ContentSlug) {
   return queryOptions({
-    queryKey: ['content', language, slug],
+    queryKey: queryKeys.content(language, slug),
     queryFn: () => fetchContentDocument(language, slug),
     staleTime: CONTENT_STALE_MS,
   });

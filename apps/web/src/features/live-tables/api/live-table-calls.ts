@@ -1,12 +1,13 @@
 import { endpoints } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A live table's game API (docs/casino.md, "Live tables"). The page holds the game session token of
  * its launch address and sends it with every call, as our other games do.
  */
-export const liveStateKey = (token: string, table: string) => ['live-table', 'state', token, table] as const;
+export const liveStateKey = queryKeys.liveTable.state;
 
 /** How often the page reads the table while the live socket is down, or while its bets are being paid. */
 export const LIVE_STATE_POLL_MS = 2_000;
@@ -37,7 +38,7 @@ export function useLiveBet(token: string, table: string) {
 
 export function useLiveRound(table: string, roundNumber: number) {
   return useQuery({
-    queryKey: ['live-table', 'round', table, roundNumber] as const,
+    queryKey: queryKeys.liveTable.round(table, roundNumber),
     queryFn: async () => (await callApi(endpoints.fairLiveRound, { table, round_number: roundNumber })).data,
     enabled: table.length > 0 && roundNumber > 0,
     retry: false,
@@ -47,7 +48,7 @@ export function useLiveRound(table: string, roundNumber: number) {
 /** The table's published round chains (public), newest first. */
 export function useTableChains(table: string) {
   return useQuery({
-    queryKey: ['live-table', 'chains', table] as const,
+    queryKey: queryKeys.liveTable.chains(table),
     queryFn: async () => (await callApi(endpoints.fairRoundChains, { game: table })).data.chains,
     enabled: table.length > 0,
     staleTime: 60_000,

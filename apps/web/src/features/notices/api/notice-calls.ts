@@ -2,8 +2,9 @@ import { NOTICE_POLL_MS } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
-export const NOTICES_QUERY_KEY = ['notices', 'list'] as const;
+export const NOTICES_QUERY_KEY = queryKeys.notices;
 
 /** `notice/list`, asked every minute while logged in and on coming back to the tab (docs/accounts.md "Notices"). */
 export function useNotices(isLoggedIn: boolean) {

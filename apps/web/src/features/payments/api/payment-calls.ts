@@ -4,9 +4,9 @@ import { toIsoDate } from '@/components/ui';
 import { callApi, callApiForm } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 import { OUTCOME_POLL_MS } from '../model/payment-model';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The header balance's query key (features/wallet): a credit or a hold changes it. */
-const BALANCE_KEY = ['wallet', 'balance'] as const;
 export const REPORT_PAGE_SIZE = 20;
 
 /** `payment/createDeposit`: one Idempotency-Key per submit, so a retried click opens one order. */
@@ -28,10 +28,10 @@ export function useCreateDeposit() {
 export function useDeposit(orderId: string | null, isPolling: boolean) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['payments', 'deposit', orderId] as const,
+    queryKey: queryKeys.payments.deposit(orderId),
     queryFn: async () => {
       const { data } = await callApi(endpoints.getDeposit, { order_id: orderId ?? '' });
-      if (data.status === 'credited') void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+      if (data.status === 'credited') void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.balance });
       return data;
     },
     enabled: orderId !== null,
@@ -41,7 +41,7 @@ export function useDeposit(orderId: string | null, isPolling: boolean) {
 }
 
 export function useKycStatus() {
-  return useQuery({ queryKey: ['payments', 'kyc'] as const, queryFn: async () => (await callApi(endpoints.kycStatus, {})).data });
+  return useQuery({ queryKey: queryKeys.payments.kyc, queryFn: async () => (await callApi(endpoints.kycStatus, {})).data });
 }
 
 /** `kyc/submit` as multipart/form-data: the name, the date of birth and the document file. */
@@ -55,13 +55,13 @@ export function useSubmitKyc() {
       form.set('document', fields.document);
       return callApiForm(endpoints.kycSubmit, form);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments', 'kyc'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.payments.kyc }),
   });
 }
 
 export function useDestinations() {
   return useQuery({
-    queryKey: ['payments', 'destinations'] as const,
+    queryKey: queryKeys.payments.destinations,
     queryFn: async () => (await callApi(endpoints.getDestinations, {})).data.destinations,
   });
 }
@@ -70,13 +70,13 @@ export function useAddDestination() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Parameters<typeof callApi<typeof endpoints.addDestination>>[1]) => callApi(endpoints.addDestination, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments', 'destinations'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.payments.destinations }),
   });
 }
 
 export function useWithdrawInfo() {
   return useQuery({
-    queryKey: ['payments', 'withdrawInfo'] as const,
+    queryKey: queryKeys.payments.withdrawInfo,
     queryFn: async () => (await callApi(endpoints.getWithdrawInfo, {})).data,
   });
 }
@@ -84,9 +84,9 @@ export function useWithdrawInfo() {
 function useAfterWithdrawal() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['payments', 'withdrawInfo'] });
-    void queryClient.invalidateQueries({ queryKey: ['payments', 'report'] });
-    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments.withdrawInfo });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments.reports });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.balance });
   };
 }
 
@@ -114,7 +114,7 @@ type StatementEndpoint = typeof endpoints.depositStatement | typeof endpoints.wi
 /** One page of a payment statement; the range and page are the query key. */
 export function usePaymentStatement<E extends StatementEndpoint>(endpoint: E, query: ReportQuery) {
   return useQuery({
-    queryKey: ['payments', 'report', endpoint.path, query] as const,
+    queryKey: queryKeys.payments.report(endpoint.path, query),
     queryFn: async () => (await callApi(endpoint, { ...query, limit: REPORT_PAGE_SIZE } as RequestOf<E>)).data as DataOf<E>,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -129,7 +129,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function useHasCreditedDeposit() {
   return useQuery({
-    queryKey: ['payments', 'report', 'hasCreditedDeposit'] as const,
+    queryKey: queryKeys.payments.hasCreditedDeposit,
     queryFn: async () => {
       const today = new Date();
       const { data } = await callApi(endpoints.depositStatement, {

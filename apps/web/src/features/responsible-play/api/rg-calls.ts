@@ -3,11 +3,12 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 import { readSessionClock, type SessionClock } from '../model/session-clock';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The player's limits, session controls and pause (`rg/getLimits`). */
-export const RG_LIMITS_KEY = ['rg', 'limits'] as const;
+export const RG_LIMITS_KEY = queryKeys.rg.limits;
 /** The session clock on the server's time (`rg/session`). */
-export const RG_SESSION_KEY = ['rg', 'session'] as const;
+export const RG_SESSION_KEY = queryKeys.rg.session;
 
 export function useRgLimits(isEnabled = true) {
   return useQuery({

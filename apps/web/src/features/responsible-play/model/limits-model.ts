@@ -1,6 +1,7 @@
 import {
   MAX_OPERATOR_AMOUNT_PAISE,
   MAX_SESSION_LIMIT_MINUTES,
+  paiseToRupees,
   PAUSE_DURATION_MS,
   RG_PERIODS,
   type RgLimit,
@@ -17,7 +18,7 @@ import {
  */
 
 /** The largest limit the server takes, rupees. */
-export const MAX_LIMIT_RUPEES = MAX_OPERATOR_AMOUNT_PAISE / 100;
+export const MAX_LIMIT_RUPEES = paiseToRupees(MAX_OPERATOR_AMOUNT_PAISE);
 
 /** The three limits of one kind, day, week and month in that order (absent ones as "none"). */
 export function limitsOfKind(state: RgState, kind: RgLimitKind): RgLimit[] {

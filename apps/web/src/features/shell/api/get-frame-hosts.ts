@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { frameHostsFromCsp } from '../model/sportsbook-frame-url';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The sportsbook hosts the operator allows are the server's single source of truth
@@ -7,7 +8,7 @@ import { frameHostsFromCsp } from '../model/sportsbook-frame-url';
  * header, so the client never frames what the browser would block, and no list is duplicated.
  */
 export const frameHostsQuery = queryOptions({
-  queryKey: ['shell', 'frameHosts'] as const,
+  queryKey: queryKeys.shell.frameHosts,
   queryFn: async () => {
     const response = await fetch('/', { method: 'GET', cache: 'no-store', headers: { accept: 'text/html' } });
     return frameHostsFromCsp(response.headers.get('content-security-policy'));

@@ -2,12 +2,13 @@ import { endpoints } from '@/lib/api-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { isSportsbookAvailable } from '../model/sportsbook';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The sports catalogue changes only when the operator switches a sport on or off. */
 const SPORTS_STALE_MS = 5 * 60_000;
 
 export const sportsQuery = queryOptions({
-  queryKey: ['sport', 'getSports'] as const,
+  queryKey: queryKeys.shell.sports,
   queryFn: async () => (await callApi(endpoints.getSports, {})).data,
   staleTime: SPORTS_STALE_MS,
 });

@@ -2,15 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
 import { LIST_REFRESH_MS } from './get-matches';
+import { queryKeys } from '@/lib/query-keys';
 
 export const liveMatchesQuery = queryOptions({
-  queryKey: ['match', 'getLiveMatches'] as readonly string[],
+  queryKey: queryKeys.sports.live,
   queryFn: async () => (await callApi(endpoints.getLiveMatches, {})).data,
   refetchInterval: LIST_REFRESH_MS,
 });
 
 export const upcomingMatchesQuery = queryOptions({
-  queryKey: ['match', 'getUpcomingMatches'] as readonly string[],
+  queryKey: queryKeys.sports.upcoming,
   queryFn: async () => (await callApi(endpoints.getUpcomingMatches, {})).data,
   refetchInterval: LIST_REFRESH_MS,
 });

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
 /** List rows carry prices: they refresh this often while the page is open. */
 export const LIST_REFRESH_MS = 5_000;
 
 export const matchesQuery = (sportId: number, seriesId: number | undefined) =>
   queryOptions({
-    queryKey: ['match', 'getMatches', sportId, seriesId ?? 'all'] as const,
+    queryKey: queryKeys.sports.matches(sportId, seriesId ?? 'all'),
     queryFn: async () =>
       (
         await callApi(endpoints.getMatches, {

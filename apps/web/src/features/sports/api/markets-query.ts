@@ -2,6 +2,7 @@ import type { MarketsSnapshot } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * `POST market/getMarkets`, the match page's snapshot. On its own (no live socket, no zod), so the
@@ -9,7 +10,7 @@ import { endpoints } from '@/lib/api-routes';
  */
 export const marketsQuery = (matchId: number) =>
   queryOptions({
-    queryKey: ['market', 'getMarkets', matchId] as const,
+    queryKey: queryKeys.sports.markets(matchId),
     queryFn: async ({ client, queryKey }) => {
       const fresh = (await callApi(endpoints.getMarkets, { match_id: matchId })).data;
       // A live delta may have moved the page past this answer while it was on its way.

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { endpoints } from '@/lib/api-routes';
+import { queryKeys } from '@/lib/query-keys';
 
 export const searchMatchesQuery = (search: string) =>
   queryOptions({
-    queryKey: ['match', 'searchByMatchNameHeader', search] as const,
+    queryKey: queryKeys.sports.search(search),
     queryFn: async () => {
       try {
         return (await callApi(endpoints.searchByMatchNameHeader, { search })).data;

@@ -3,8 +3,9 @@ import { endpoints } from '@/lib/api-routes';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { storageKeys } from '@/lib/storage';
+import { queryKeys } from '@/lib/query-keys';
 
-export const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
+export const BALANCE_QUERY_KEY = queryKeys.wallet.balance;
 
 /** The exposure the site last saw, kept in session storage (docs/product.md §3), to paint before the first answer. */
 export function storedExposure(): number | undefined {

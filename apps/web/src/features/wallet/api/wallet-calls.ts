@@ -3,9 +3,10 @@ import { endpoints } from '@/lib/api-routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { refreshBalance } from './balance';
+import { queryKeys } from '@/lib/query-keys';
 
 export const buttonsQuery = queryOptions({
-  queryKey: ['wallet', 'buttons'] as const,
+  queryKey: queryKeys.wallet.buttons,
   // The spec's answer: data is JSON text of the list.
   queryFn: async () => JSON.parse((await callApi(endpoints.getButtonValue, {})).data) as StakeButton[],
   staleTime: 60_000,

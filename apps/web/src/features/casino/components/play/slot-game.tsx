@@ -3,6 +3,8 @@ import {
   formatAmount,
   formatNumber,
   formatRupees,
+  paiseToRupees,
+  rupeesToPaise,
   SLOT_DEFINITIONS,
   SLOT_ROWS,
   SLOT_RTP_PERCENT,
@@ -263,11 +265,13 @@ export function SlotGame({
     : (shown?.stops ?? slot.reels.map(() => 0));
   const freeSpins = shown?.free_spins ?? [];
   const freeWin = last
-    ? Math.floor(
-        (Math.round(last.round.stake * 100) *
-          freeSpins.reduce((sum, free) => sum + free.wins.reduce((total, win) => total + win.pays, 0), 0)) /
-          10_000,
-      ) / 100
+    ? paiseToRupees(
+        Math.floor(
+          (rupeesToPaise(last.round.stake) *
+            freeSpins.reduce((sum, free) => sum + free.wins.reduce((total, win) => total + win.pays, 0), 0)) /
+            10_000,
+        ),
+      )
     : 0;
 
   const placeSpin = () => {
