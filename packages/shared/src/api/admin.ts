@@ -367,6 +367,8 @@ export const approvalRowSchema = z.object({
   status: z.enum(APPROVAL_STATUSES),
   /** The player, or `withdraw #ID`. */
   target: z.string(),
+  /** The player the act is about (null on a withdrawal's request made before requests named one). */
+  player: z.string().nullable(),
   amount: rupees,
   /** What is asked, e.g. "credit ₹60000.00: goodwill". */
   summary: z.string(),
@@ -442,7 +444,10 @@ export const adminFixtures = defineAdminEndpoint({
       match_name: z.string(),
       start_time: isoTime,
       is_active: z.boolean(),
+      /** `upcoming`, `in_play` or `finished`. */
       status: z.string(),
+      /** The most the book can lose on the fixture's open bets, rupees (0 without any). */
+      open_exposure: rupees,
     }),
   ),
 });
@@ -555,6 +560,30 @@ export const adminResettle = defineAdminEndpoint({
     z.strictObject({ fancy_id: positiveId, run: z.number().int().min(0).max(10_000), reason: reason.optional() }),
   ]),
   data: settleAnswer,
+});
+
+/**
+ * What a void or a re-settlement of a market or fancy line would move, read before the operator
+ * confirms it: the open bets (their stakes and the liabilities held for them go back to the
+ * players on a void) and the settled ones (their profit and loss is reversed). Reads only.
+ */
+export const adminSettlementPreview = defineAdminEndpoint({
+  path: 'admin/settlementPreview',
+  permission: 'sports.view',
+  request: z.union([z.strictObject({ market_id: marketId }), z.strictObject({ fancy_id: positiveId })]),
+  data: z.object({
+    target: z.string(),
+    /** Players with a bet on it. */
+    players: z.number(),
+    open_bets: z.number(),
+    /** The stakes of the open bets, rupees. */
+    open_stake: rupees,
+    /** What is held for the open bets (their liabilities), rupees: a void gives it back. */
+    open_held: rupees,
+    settled_bets: z.number(),
+    /** The players' net profit (+) or loss (−) on the settled bets, rupees: a void or re-settle reverses it. */
+    settled_profit_loss: rupees,
+  }),
 });
 
 export const adminFancyResult = defineAdminEndpoint({
@@ -821,6 +850,8 @@ export const adminAuditLog = defineAdminEndpoint({
     operator: z.string().trim().max(40).optional(),
     action: z.string().trim().max(60).optional(),
     target: z.string().trim().max(100).optional(),
+    /** A player's user name: the acts on them (`user:NAME`) and on their withdrawals. */
+    player: z.string().trim().max(40).optional(),
     page,
     limit,
   }),
@@ -859,6 +890,7 @@ export const adminEndpoints = {
   adminVoid,
   adminResettle,
   adminFancyResult,
+  adminSettlementPreview,
   adminCasinoProviders,
   adminCasinoGames,
   adminSetProvider,

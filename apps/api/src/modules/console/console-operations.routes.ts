@@ -15,6 +15,7 @@ import { assertFancy, assertMarket, marketDecision, type SettleOnce, type Settle
 import type { AuditEntry } from '../operators';
 import type { ConsoleDeps } from './console-deps';
 import {
+  betTotalsOf,
   countPlayersOnline,
   dailyGaming,
   dailyPayments,
@@ -183,10 +184,33 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
   });
 
   // ---- Sports ----
+  /**
+   * The most the book can lose on each fixture's open bets: every market's worst runner, and each
+   * fancy line's liabilities, summed (paise). The same figures the fixture's own page shows.
+   */
+  async function openExposureByMatch(matchIds: number[]): Promise<Map<number, number>> {
+    const bets = await openBetsOf(db, { matchIds });
+    const runners = await runnersOf(db, [...new Set(bets.flatMap((bet) => (bet.market_id === null ? [] : [bet.market_id])))]);
+    const byMatch = new Map<number, number>();
+    const add = (matchId: number, paise: number) => byMatch.set(matchId, (byMatch.get(matchId) ?? 0) + paise);
+    for (const marketId of new Set(bets.map((bet) => bet.market_id))) {
+      const own = bets.filter((bet) => bet.market_id === marketId);
+      if (marketId === null) {
+        for (const bet of own) add(Number(bet.match_id), Number(bet.liability));
+        continue;
+      }
+      const ids = runners.filter((runner) => runner.market_id === marketId).map((runner) => Number(runner.selection_id));
+      add(Number(own[0]!.match_id), worstCase(runnerExposure(own, ids)));
+    }
+    return byMatch;
+  }
+
   registerEndpoint(app, api.adminFixtures, async ({ body }) => {
     const paging = pagingOf(body);
-    const { rows, total } = await listFixtures(db, { sportId: body.sport_id, search: body.search }, paging.limit, paging.offset);
     const now = clock.now();
+    const filter = { sportId: body.sport_id, search: body.search };
+    const { rows, total } = await listFixtures(db, filter, now, paging.limit, paging.offset);
+    const held = await openExposureByMatch(rows.map((row) => Number(row.match_id)));
     return {
       data: tableAnswer(
         rows.map((row) => ({
@@ -197,6 +221,7 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
           start_time: iso(row.start_time),
           is_active: Number(row.is_active) === 1,
           status: row.finished_at !== null ? 'finished' : Number(row.start_time) <= now ? 'in_play' : 'upcoming',
+          open_exposure: rupees(held.get(Number(row.match_id)) ?? 0),
         })),
         total,
         paging,
@@ -294,8 +319,31 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
     return { data: tableAnswer(rows.slice(paging.offset, paging.offset + paging.limit), rows.length, paging) };
   });
 
+  const targetOfBody = (body: { market_id: string } | { fancy_id: number }) =>
+    'market_id' in body ? `M:${body.market_id}` : `F:${body.fancy_id}`;
+
   const targetOf = (body: { market_id: string } | { fancy_id: number }) =>
     'market_id' in body ? { marketId: body.market_id } : { fancyId: body.fancy_id };
+
+  registerEndpoint(app, api.adminSettlementPreview, async ({ body }) => {
+    if ('market_id' in body) await assertMarket(db, body.market_id);
+    else await assertFancy(db, body.fancy_id);
+    const target = targetOfBody(body);
+    const { byStatus, players } = await betTotalsOf(db, target);
+    const open = byStatus.find((row) => row.status === 'open');
+    const settled = byStatus.filter((row) => row.status === 'won' || row.status === 'lost');
+    return {
+      data: {
+        target,
+        players,
+        open_bets: Number(open?.n ?? 0),
+        open_stake: rupees(open?.stake),
+        open_held: rupees(open?.liability),
+        settled_bets: settled.reduce((total, row) => total + Number(row.n), 0),
+        settled_profit_loss: rupees(settled.reduce((total, row) => total + Number(row.profit_loss ?? 0), 0)),
+      },
+    };
+  });
 
   registerEndpoint(app, api.adminSuspend, async ({ body, request }) => {
     const label = await marketsAdmin.suspend(targetOf(body));
@@ -342,9 +390,6 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
     });
     return { data: settleWire(target, result) };
   };
-
-  const targetOfBody = (body: { market_id: string } | { fancy_id: number }) =>
-    'market_id' in body ? `M:${body.market_id}` : `F:${body.fancy_id}`;
 
   registerEndpoint(app, api.adminDeclareResult, ({ body, request }) =>
     settledOnce(
@@ -463,6 +508,7 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
         ...(body.operator ? { operatorNameKey: body.operator.toLowerCase() } : {}),
         ...(body.action ? { action: body.action } : {}),
         ...(body.target ? { target: body.target } : {}),
+        ...(body.player ? { playerNameKey: body.player.toLowerCase() } : {}),
       },
       paging.page,
       paging.limit,

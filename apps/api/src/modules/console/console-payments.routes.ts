@@ -110,7 +110,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
               target: `withdraw:${body.withdraw_id}`,
               amount: Number(row.amount),
               summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
-              payload: { withdraw_id: body.withdraw_id },
+              payload: { withdraw_id: body.withdraw_id, user_name: row.user_name },
             },
             request.idempotency,
             {

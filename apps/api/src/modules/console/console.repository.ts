@@ -273,9 +273,15 @@ export async function marketNames(db: Db, marketIds: string[], fancyIds: number[
 
 // ---- Sports ----
 
+/**
+ * Fixtures in the order a trader works them (docs/operators.md, "Sports"): in play first, those
+ * holding the most in open bets at the top, then upcoming ones soonest first, then finished ones
+ * latest first. `now` decides in play (started, not finished), as the status the list shows.
+ */
 export async function listFixtures(
   db: Db,
   filter: { sportId?: number | undefined; search?: string | undefined },
+  now: number,
   limit: number,
   offset: number,
 ) {
@@ -288,8 +294,13 @@ export async function listFixtures(
   return pageOf(
     base()
       .select(['m.match_id', 'm.sport_id', 'm.name', 'm.start_time', 'm.finished_at', 'm.is_active', 's.name as series_name'])
-      .orderBy('m.finished_at', 'desc')
-      .orderBy('m.start_time', 'desc')
+      .orderBy(sql`case when m.finished_at is not null then 2 when m.start_time <= ${now} then 0 else 1 end`)
+      // What open bets put at stake on the fixture (their liabilities): the live match with bets leads.
+      .orderBy(
+        sql`coalesce((select sum(b.liability) from bets b where b.match_id = m.match_id and b.status = 'open'), 0)`,
+        'desc',
+      )
+      .orderBy(sql`case when m.finished_at is null then m.start_time else 0 - m.start_time end`)
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -325,7 +336,7 @@ export async function fixtureDetail(db: Db, matchId: number) {
   return { match, markets, runners, fancies, suspensions, results, settlements, openBets };
 }
 
-export async function openBetsOf(db: Db, filter: { matchId?: number | undefined }) {
+export async function openBetsOf(db: Db, filter: { matchId?: number | undefined; matchIds?: number[] }) {
   let query = db
     .selectFrom('bets')
     .select([
@@ -343,7 +354,35 @@ export async function openBetsOf(db: Db, filter: { matchId?: number | undefined 
     ])
     .where('status', '=', 'open');
   if (filter.matchId !== undefined) query = query.where('match_id', '=', filter.matchId);
+  if (filter.matchIds !== undefined) {
+    if (filter.matchIds.length === 0) return [];
+    query = query.where('match_id', 'in', filter.matchIds);
+  }
   return query.execute();
+}
+
+/** The bets of one market or fancy line (`M:id` / `F:id`) by status: how many, their stakes, liabilities and P/L (paise). */
+export async function betTotalsOf(db: Db, target: string) {
+  const [byStatus, players] = await Promise.all([
+    db
+      .selectFrom('bets')
+      .select([
+        'status',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('stake').as('stake'),
+        (eb) => eb.fn.sum<number>('liability').as('liability'),
+        (eb) => eb.fn.sum<number>('profit_loss').as('profit_loss'),
+      ])
+      .where('target', '=', target)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('bets')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('target', '=', target)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { byStatus, players: Number(players.n) };
 }
 
 export async function runnersOf(db: Db, marketIds: string[]) {

@@ -57,6 +57,21 @@ export type ApprovalExecutor = (
  * different operator approves it (then it is carried out, by the same service as without
  * four-eyes) or rejects it. One request per target waits at a time.
  */
+/**
+ * The player a request is about, for the second operator's sheet: the target of a wallet act
+ * (`user:NAME`), or the user name a withdrawal's request carries in its payload (null on requests
+ * made before it did).
+ */
+function playerOf(row: { target: string; payload: string }): string | null {
+  if (row.target.startsWith('user:')) return row.target.slice('user:'.length);
+  try {
+    const payload = JSON.parse(row.payload) as { user_name?: unknown };
+    return typeof payload.user_name === 'string' ? payload.user_name : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createApprovals(
   db: Db,
   clock: Clock,
@@ -68,6 +83,7 @@ export function createApprovals(
     kind: row.kind,
     status: row.status,
     target: row.target,
+    player: playerOf(row),
     amount: paiseToRupees(Number(row.amount)),
     summary: row.summary,
     requested_by: row.requested_by_name,

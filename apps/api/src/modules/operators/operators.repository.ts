@@ -1,4 +1,5 @@
 import type { OperatorRole } from '@app/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ApprovalRow, OperatorApprovalsTable, OperatorRow } from './operators.table';
 
@@ -96,7 +97,11 @@ export interface AuditFilter {
   operatorNameKey?: string;
   action?: string;
   target?: string;
+  /** A player's acts: those on `user:NAME`, and those whose before names the player (a withdrawal). */
+  playerNameKey?: string;
 }
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('operator_audit');
@@ -105,6 +110,15 @@ function filtered(db: Db, filter: AuditFilter) {
   if (filter.operatorNameKey) query = query.where((eb) => eb(eb.fn('lower', ['operator_name']), '=', filter.operatorNameKey!));
   if (filter.action) query = query.where('action', 'like', `${filter.action}%`);
   if (filter.target) query = query.where('target', '=', filter.target);
+  if (filter.playerNameKey) {
+    const key = filter.playerNameKey;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['target']), '=', `user:${key}`),
+        eb(eb.fn('lower', ['before_json']), 'like', sql<string>`${`%"user_name":"${escapeLike(key)}"%`} escape '\\'`),
+      ]),
+    );
+  }
   return query;
 }
 

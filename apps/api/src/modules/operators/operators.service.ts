@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/ids';
 import { RetryLaterError } from '../../plugins/error-handler';
 import { claimThrottleAttempt, clearThrottleAttempts, clearThrottleAttemptsByPrefix } from '../auth';
+import { listSettingRows } from '../settings';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../users';
 import {
   claimTotpStep,
@@ -53,7 +54,17 @@ export const SYSTEM_OPERATOR_NAME = 'system';
 /** Operators hold the keys to the money: at least 8 characters, none of the most common ones. */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 8;
 const OPERATOR_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
-const TOTP_ISSUER = 'Operator console';
+/** The authenticator app's label when the operator has not named the site yet (Settings, site_title). */
+const TOTP_FALLBACK_ISSUER = 'Casino';
+
+/**
+ * The issuer an authenticator app lists the code under: the brand (site_title), the name the
+ * operator knows the site by, so two sites' codes are not both "Operator console" (docs/operators.md).
+ */
+async function totpIssuer(db: Db): Promise<string> {
+  const title = (await listSettingRows(db)).find((row) => row.key === 'site_title')?.value.trim();
+  return title || TOTP_FALLBACK_ISSUER;
+}
 
 export const operatorNameKey = (name: string) => name.trim().toLowerCase();
 
@@ -94,7 +105,7 @@ export function createOperatorsService(db: Db, clock: Clock, options: { idleMinu
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', `An operator is named ${name}`);
         throw error;
       });
-      return { id, name, role: input.role as OperatorRole, secret, otpauth: otpauthUrl(TOTP_ISSUER, name, secret) };
+      return { id, name, role: input.role as OperatorRole, secret, otpauth: otpauthUrl(await totpIssuer(db), name, secret) };
     },
 
     /** The operator the CLI acts as: `--as NAME`, or the system operator (created on first use). */

@@ -14,6 +14,8 @@ export interface ConsoleColumn<T> {
   align?: 'start' | 'end' | 'center';
   /** Columns of buttons (actions) are shown but not exported. */
   isAction?: boolean;
+  /** Text that is read whole (a sentence): wraps between words instead of being cut. */
+  isProse?: boolean;
 }
 
 export interface ConsoleTableProps<T> {
@@ -36,6 +38,25 @@ export function tableCsv<T>(columns: readonly ConsoleColumn<T>[], rows: readonly
   return toCsv(
     exported.map((column) => column.header),
     rows.map((row) => exported.map((column) => column.value(row))),
+  );
+}
+
+function cellClass<T>(column: ConsoleColumn<T>): string {
+  const align = `ui-table__cell--${column.align ?? 'start'}`;
+  // Amounts and other numbers stay on one line: "₹60,000.00", never "₹60,000. / 00".
+  return column.align === 'end' ? `${align} console-cell--number` : align;
+}
+
+/**
+ * A text cell that never breaks a word: one line, cut with an ellipsis when the column is narrow,
+ * and the full text in its title (pointer) and shown whole when it takes the focus (keyboard, touch).
+ */
+export function TruncatedCell({ text, children }: { text: string | number | null | undefined; children?: ReactNode }) {
+  const full = text === null || text === undefined ? '' : String(text);
+  return (
+    <span className="console-cell" title={full || undefined} tabIndex={full ? 0 : undefined}>
+      {children ?? full}
+    </span>
   );
 }
 
@@ -98,8 +119,12 @@ export function ConsoleTable<T>({
               rows?.map((row, index) => (
                 <tr key={getRowKey(row, index)}>
                   {columns.map((column) => (
-                    <td key={column.key} data-label={column.header} className={`ui-table__cell--${column.align ?? 'start'}`}>
-                      {column.render ? column.render(row) : (column.value(row) ?? '')}
+                    <td key={column.key} data-label={column.header} className={cellClass(column)}>
+                      {column.isAction || column.isProse || column.align === 'end' ? (
+                        (column.render?.(row) ?? column.value(row) ?? '')
+                      ) : (
+                        <TruncatedCell text={column.value(row)}>{column.render?.(row)}</TruncatedCell>
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -18,6 +18,7 @@ import { useMay } from '../lib/use-may';
 import { rupees } from '../model/format';
 import { ActionDialog } from './action-dialog';
 import { ConsoleTable } from './console-table';
+import { SettlementPreview } from './settlement-preview';
 import { WinnerDialog } from './winner-dialog';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -57,8 +58,15 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
     }
   }
 
-  const settled = (answer: { result: 'settled' | 'already'; bets: number }) =>
-    answer.result === 'already' ? t('sports.already') : t('sports.settled', { count: answer.bets });
+  /** What happened, in the act's own words: a void does not say "settled". */
+  const settled = (answer: { result: 'settled' | 'already'; bets: number }, act: 'result' | 'void' | 'resettle' = 'result') =>
+    answer.result === 'already'
+      ? t('sports.already')
+      : t(act === 'void' ? 'sports.voidedDone' : act === 'resettle' ? 'sports.resettledDone' : 'sports.settled', {
+          count: answer.bets,
+        });
+  const previewTarget = (of: NonNullable<Pending>) =>
+    'market' in of ? { market_id: of.market.market_id } : { fancy_id: of.fancy.fancy_id };
 
   async function toggleSuspend(target: { market_id: string } | { fancy_id: number }, isSuspended: boolean, key: string) {
     await act(key, async () => {
@@ -223,6 +231,9 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
         runners={pending && 'market' in pending ? pending.market.runners : []}
         winners={pending && 'market' in pending ? pending.market.number_of_winners : 1}
         askReason={pending?.kind === 'resettle'}
+        description={
+          pending?.kind === 'resettle' ? <SettlementPreview target={previewTarget(pending)} act="resettle" /> : undefined
+        }
         submitLabel={pending?.kind === 'resettle' ? t('sports.resettle') : t('sports.declare')}
         onSubmit={(ids, reason) =>
           pending && 'market' in pending
@@ -239,6 +250,7 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
                       { idempotencyKey: crypto.randomUUID() },
                     )
                   ).data,
+                  pending.kind === 'resettle' ? 'resettle' : 'result',
                 ),
               )
             : Promise.resolve()
@@ -251,7 +263,14 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
           name:
             pending && 'market' in pending ? pending.market.market_name : pending && 'fancy' in pending ? pending.fancy.name : '',
         })}
-        description={t('sports.voidText')}
+        description={
+          pending?.kind === 'voidMarket' || pending?.kind === 'voidFancy' ? (
+            <>
+              <p className="console-page__lead">{t('sports.voidText')}</p>
+              <SettlementPreview target={previewTarget(pending)} act="void" />
+            </>
+          ) : undefined
+        }
         submitLabel={t('sports.void')}
         isDanger
         onSubmit={(values) =>
@@ -260,6 +279,7 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
             const target = 'market' in pending ? { market_id: pending.market.market_id } : { fancy_id: pending.fancy.fancy_id };
             return settled(
               (await callConsole(adminVoid, { ...target, reason: values.reason }, { idempotencyKey: crypto.randomUUID() })).data,
+              'void',
             );
           })
         }
@@ -270,6 +290,9 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
         title={t('sports.fancyResultTitle', { name: pending && 'fancy' in pending ? pending.fancy.name : '' })}
         submitLabel={pending?.kind === 'fancyResettle' ? t('sports.resettle') : t('sports.fancyResult')}
         askReason={pending?.kind === 'fancyResettle'}
+        description={
+          pending?.kind === 'fancyResettle' ? <SettlementPreview target={previewTarget(pending)} act="resettle" /> : undefined
+        }
         extraLabel={t('sports.resultRun')}
         onSubmit={(values) =>
           act('fancy', async () => {
@@ -288,7 +311,7 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
                     { fancy_id: pending.fancy.fancy_id, run },
                     { idempotencyKey: crypto.randomUUID() },
                   );
-            return settled(answer.data);
+            return settled(answer.data, pending.kind === 'fancyResettle' ? 'resettle' : 'result');
           })
         }
       />

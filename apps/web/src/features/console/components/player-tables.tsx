@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleQuery } from '../api/use-console-query';
 import { dateTime, rupees } from '../model/format';
+import { ledgerWords } from '../model/ledger-words';
 import { ConsoleTable } from './console-table';
 
 const PAGE_SIZE = 50;
@@ -25,8 +26,25 @@ export function PlayerLedger({ userName }: { userName: string }) {
       paging={query.data && { ...query.data, onPageChange: setPage }}
       columns={[
         { key: 'at', header: t('common.time'), value: (row) => row.at, render: (row) => dateTime(row.at) },
-        { key: 'kind', header: t('player.kind'), value: (row) => row.kind },
-        { key: 'account', header: t('player.account'), value: (row) => row.account },
+        {
+          key: 'kind',
+          header: t('player.kind'),
+          value: (row) => t(ledgerWords(row).kindKey, { ns: 'translation', defaultValue: row.kind }),
+        },
+        {
+          key: 'what',
+          header: t('player.what'),
+          isProse: true,
+          value: (row) => {
+            const words = ledgerWords(row);
+            return t(words.sentenceKey, { ns: 'translation', amount: rupees(words.amount), defaultValue: row.kind });
+          },
+        },
+        {
+          key: 'account',
+          header: t('player.account'),
+          value: (row) => t(`player.accounts.${row.account}`, { defaultValue: row.account }),
+        },
         {
           key: 'amount',
           header: t('player.amount'),
@@ -34,7 +52,7 @@ export function PlayerLedger({ userName }: { userName: string }) {
           render: (row) => rupees(row.amount),
           align: 'end',
         },
-        { key: 'description', header: t('player.description'), value: (row) => row.description },
+        { key: 'description', header: t('player.reference'), value: (row) => row.description },
         { key: 'operator', header: t('player.operator'), value: (row) => row.operator },
       ]}
     />

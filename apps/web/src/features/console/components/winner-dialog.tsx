@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, Modal } from '@/components/ui';
 
@@ -10,12 +10,24 @@ export interface WinnerDialogProps {
   /** How many runners win (a place market pays several). */
   winners: number;
   askReason: boolean;
+  /** What the act moves (a re-settlement's preview), above the runners. */
+  description?: ReactNode;
   submitLabel: string;
   onSubmit: (selectionIds: number[], reason: string) => Promise<unknown>;
 }
 
 /** Picks a market's winner (or its placed runners) for a result or a re-settlement. */
-export function WinnerDialog({ isOpen, onClose, title, runners, winners, askReason, submitLabel, onSubmit }: WinnerDialogProps) {
+export function WinnerDialog({
+  isOpen,
+  onClose,
+  title,
+  runners,
+  winners,
+  askReason,
+  description,
+  submitLabel,
+  onSubmit,
+}: WinnerDialogProps) {
   const { t } = useTranslation('admin');
   const formId = useId();
   const [chosen, setChosen] = useState<number[]>([]);
@@ -68,6 +80,7 @@ export function WinnerDialog({ isOpen, onClose, title, runners, winners, askReas
       }
     >
       <form id={formId} className="console-form" onSubmit={(event) => void submit(event)} noValidate>
+        {description}
         <fieldset className="console-fieldset">
           <legend>{isSingle ? t('sports.winner') : t('sports.winners', { count: winners })}</legend>
           {runners.map((runner) => (

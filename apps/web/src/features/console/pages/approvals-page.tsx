@@ -1,20 +1,37 @@
 import { adminApprovals, adminDecideApproval, APPROVAL_STATUSES, type DataOf } from '@app/shared';
-import { queryKeys } from '@/lib/query-keys';
-
-type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, toast } from '@/components/ui';
 import { useConsoleQuery } from '../api/use-console-query';
-import { ActionDialog } from '../components/action-dialog';
+import { queryKeys } from '@/lib/query-keys';
+import { ActionDialog, MoneyFacts } from '../components/action-dialog';
 import { ConsoleTable } from '../components/console-table';
 import { StatusSelect } from '../components/status-select';
 import { callConsole, toastConsoleError } from '../lib/console-api';
 import { useConsoleSession } from '../lib/console-session';
 import { dateTime, rupees } from '../model/format';
 
+type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 type ApprovalRow = DataOf<typeof adminApprovals>['rows'][number];
+
+/** The four-eyes sheet: who asked, for which player, how much, and what deciding it does. */
+export function ApprovalFacts({ row, decision }: { row: ApprovalRow; decision: 'approve' | 'reject' }) {
+  const { t } = useTranslation('admin');
+  const player = row.player ?? row.target;
+  return (
+    <MoneyFacts
+      facts={[
+        { label: t('approvals.requestedBy'), value: row.requested_by },
+        { label: t('common.player'), value: player },
+        { label: t('approvals.kind'), value: t(`approvals.kinds.${row.kind}`) },
+        { label: t('player.amount'), value: rupees(row.amount) },
+        { label: t('approvals.summary'), value: row.summary },
+      ]}
+      effect={t(`approvals.effect.${decision}.${row.kind}`, { name: player, amount: rupees(row.amount), by: row.requested_by })}
+    />
+  );
+}
 const PAGE_SIZE = 50;
 
 /**
@@ -55,7 +72,7 @@ export function ApprovalsPage() {
         columns={[
           { key: 'id', header: t('approvals.request'), value: (row) => row.request_id },
           { key: 'kind', header: t('approvals.kind'), value: (row) => t(`approvals.kinds.${row.kind}`) },
-          { key: 'target', header: t('approvals.target'), value: (row) => row.target },
+          { key: 'player', header: t('common.player'), value: (row) => row.player ?? row.target },
           {
             key: 'amount',
             header: t('player.amount'),
@@ -110,7 +127,7 @@ export function ApprovalsPage() {
         title={t(deciding?.decision === 'reject' ? 'approvals.rejectTitle' : 'approvals.approveTitle', {
           id: deciding?.row.request_id ?? '',
         })}
-        description={deciding?.row.summary}
+        description={deciding ? <ApprovalFacts row={deciding.row} decision={deciding.decision} /> : undefined}
         submitLabel={t(deciding?.decision === 'reject' ? 'payments.reject' : 'payments.approve')}
         askReason={deciding?.decision === 'reject'}
         isDanger={deciding?.decision === 'reject'}

@@ -1,9 +1,7 @@
 import {
   adminApproveWithdraw,
   adminDeposits,
-  adminKycDocument,
   adminKycList,
-  adminKycReview,
   adminReconciliation,
   adminRejectWithdraw,
   adminWithdrawals,
@@ -16,9 +14,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Tabs, toast } from '@/components/ui';
+import { Button, Tabs, toast } from '@/components/ui';
 import { useConsoleQuery } from '../api/use-console-query';
-import { ActionDialog } from '../components/action-dialog';
+import { ActionDialog, MoneyFacts } from '../components/action-dialog';
+import { IdentityDecision } from '../components/identity-decision';
 import { ConsoleTable } from '../components/console-table';
 import { StatusSelect } from '../components/status-select';
 import { callConsole, callConsoleFourEyes, toastConsoleError } from '../lib/console-api';
@@ -46,11 +45,10 @@ function Withdrawals() {
   const [status, setStatus] = useState<WithdrawStatus | ''>('pending');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<WithdrawRow | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [approving, setApproving] = useState<WithdrawRow | null>(null);
   const query = useConsoleQuery(adminWithdrawals, { ...(status ? { status } : {}), page, limit: PAGE_SIZE });
 
   async function approve(row: WithdrawRow) {
-    setBusyId(row.withdraw_id);
     try {
       const result = await callConsoleFourEyes(
         adminApproveWithdraw,
@@ -62,10 +60,16 @@ function Withdrawals() {
       await refresh();
     } catch (error) {
       toastConsoleError(error);
-    } finally {
-      setBusyId(null);
+      throw error;
     }
   }
+
+  /** The withdrawal as the operator confirms a decision on it: who, how much, where to. */
+  const withdrawFacts = (row: WithdrawRow) => [
+    { label: t('common.player'), value: row.user_name },
+    { label: t('player.amount'), value: rupees(row.amount) },
+    { label: t('payments.destination'), value: row.destination },
+  ];
 
   return (
     <>
@@ -125,9 +129,8 @@ function Withdrawals() {
                       <div className="console-actions">
                         <Button
                           size="sm"
-                          isLoading={busyId === row.withdraw_id}
                           aria-label={t('payments.approveLabel', { id: row.withdraw_id })}
-                          onClick={() => void approve(row)}
+                          onClick={() => setApproving(row)}
                         >
                           {t('payments.approve')}
                         </Button>
@@ -147,11 +150,32 @@ function Withdrawals() {
         ]}
       />
       <ActionDialog
+        isOpen={approving !== null}
+        onClose={() => setApproving(null)}
+        title={t('payments.approveTitle', { id: approving?.withdraw_id ?? '' })}
+        description={
+          approving ? (
+            <MoneyFacts
+              facts={withdrawFacts(approving)}
+              effect={t('payments.approveEffect', { name: approving.user_name, amount: rupees(approving.amount) })}
+            />
+          ) : undefined
+        }
+        submitLabel={t('payments.approve')}
+        askReason={false}
+        onSubmit={() => (approving ? approve(approving) : Promise.resolve())}
+      />
+      <ActionDialog
         isOpen={rejecting !== null}
         onClose={() => setRejecting(null)}
         title={t('payments.rejectTitle', { id: rejecting?.withdraw_id ?? '' })}
         description={
-          rejecting ? t('payments.rejectText', { name: rejecting.user_name, amount: rupees(rejecting.amount) }) : undefined
+          rejecting ? (
+            <MoneyFacts
+              facts={withdrawFacts(rejecting)}
+              effect={t('payments.rejectText', { name: rejecting.user_name, amount: rupees(rejecting.amount) })}
+            />
+          ) : undefined
         }
         submitLabel={t('payments.reject')}
         isDanger
@@ -228,44 +252,11 @@ function Deposits() {
   );
 }
 
-function DocumentViewer({ userName, onClose }: { userName: string; onClose: () => void }) {
-  const { t } = useTranslation('admin');
-  const document = useConsoleQuery(adminKycDocument, { user_name: userName });
-  return (
-    <Modal isOpen onClose={onClose} title={t('payments.documentOf', { name: userName })} size="lg">
-      {document.data ? (
-        <img
-          className="console-document"
-          src={`data:${document.data.content_type};base64,${document.data.base64}`}
-          alt={t('payments.documentOf', { name: userName })}
-        />
-      ) : (
-        <p>{document.error?.message ?? t('common.loading')}</p>
-      )}
-    </Modal>
-  );
-}
-
 function IdentityChecks() {
   const { t } = useTranslation('admin');
-  const refresh = useRefreshConsole();
-  const canDecide = useMay('kyc.decide');
   const [status, setStatus] = useState<'submitted' | 'approved' | 'rejected' | ''>('submitted');
   const [page, setPage] = useState(1);
-  const [viewing, setViewing] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<string | null>(null);
   const query = useConsoleQuery(adminKycList, { ...(status ? { status } : {}), page, limit: PAGE_SIZE });
-
-  async function review(userName: string, decision: 'approved' | 'rejected', reason?: string) {
-    try {
-      await callConsole(adminKycReview, { user_name: userName, decision, ...(reason ? { reason } : {}) });
-      toast.success(t(`kyc.status.${decision}`));
-      await refresh();
-    } catch (error) {
-      toastConsoleError(error);
-      throw error;
-    }
-  }
 
   return (
     <>
@@ -303,34 +294,9 @@ function IdentityChecks() {
             header: t('common.actions'),
             isAction: true,
             value: () => '',
-            render: (row) => (
-              <div className="console-actions">
-                <Button size="sm" variant="secondary" onClick={() => setViewing(row.user_name)}>
-                  {t('payments.viewDocument')}
-                </Button>
-                {canDecide && row.status === 'submitted' && (
-                  <>
-                    <Button size="sm" onClick={() => void review(row.user_name, 'approved').catch(() => undefined)}>
-                      {t('payments.approve')}
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => setRejecting(row.user_name)}>
-                      {t('payments.reject')}
-                    </Button>
-                  </>
-                )}
-              </div>
-            ),
+            render: (row) => <IdentityDecision userName={row.user_name} status={row.status} legalName={row.legal_name} />,
           },
         ]}
-      />
-      {viewing && <DocumentViewer userName={viewing} onClose={() => setViewing(null)} />}
-      <ActionDialog
-        isOpen={rejecting !== null}
-        onClose={() => setRejecting(null)}
-        title={t('payments.rejectIdentity', { name: rejecting ?? '' })}
-        submitLabel={t('payments.reject')}
-        isDanger
-        onSubmit={(values) => (rejecting ? review(rejecting, 'rejected', values.reason) : Promise.resolve())}
       />
     </>
   );
@@ -424,7 +390,7 @@ function Reconciliation() {
   );
 }
 
-/** Deposits, the withdrawal queue, identity checks and the daily reconciliation (issue 23 §2). */
+/** Deposits, the withdrawal queue, identity checks and the daily reconciliation (docs/operators.md, "Payments"). */
 export function PaymentsPage() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<Tab>('withdrawals');

@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, Loading, Tabs, toast } from '@/components/ui';
 import { useConsoleQuery } from '../api/use-console-query';
-import { ActionDialog, type ActionValues } from '../components/action-dialog';
+import { ActionDialog, type ActionValues, MoneyFacts } from '../components/action-dialog';
+import { IdentityDecision } from '../components/identity-decision';
 import { PlayerActivity, PlayerBets, PlayerLedger, PlayerRounds } from '../components/player-tables';
 import { RgPanel } from '../components/rg-panel';
 import { consolePaths } from '../console-paths';
@@ -35,18 +36,21 @@ function Identity({ userName }: { userName: string }) {
   if (!identity.data) return <Loading label={t('common.loading')} />;
   const data = identity.data;
   return (
-    <dl className="console-kv">
-      <dt>{t('common.status')}</dt>
-      <dd>{t(`kyc.status.${data.status}`, { defaultValue: data.status })}</dd>
-      <dt>{t('kyc.legalName')}</dt>
-      <dd>{data.legal_name ?? t('common.none')}</dd>
-      <dt>{t('kyc.dateOfBirth')}</dt>
-      <dd>{data.date_of_birth ?? t('common.none')}</dd>
-      <dt>{t('kyc.submittedAt')}</dt>
-      <dd>{dateTime(data.submitted_at)}</dd>
-      <dt>{t('common.reason')}</dt>
-      <dd>{data.reason ?? t('common.none')}</dd>
-    </dl>
+    <div className="console-page">
+      <dl className="console-kv">
+        <dt>{t('common.status')}</dt>
+        <dd>{t(`kyc.status.${data.status}`, { defaultValue: data.status })}</dd>
+        <dt>{t('kyc.legalName')}</dt>
+        <dd>{data.legal_name ?? t('common.none')}</dd>
+        <dt>{t('kyc.dateOfBirth')}</dt>
+        <dd>{data.date_of_birth ?? t('common.none')}</dd>
+        <dt>{t('kyc.submittedAt')}</dt>
+        <dd>{dateTime(data.submitted_at)}</dd>
+        <dt>{t('common.reason')}</dt>
+        <dd>{data.reason ?? t('common.none')}</dd>
+      </dl>
+      {data.status !== 'none' && <IdentityDecision userName={userName} status={data.status} />}
+    </div>
   );
 }
 
@@ -90,6 +94,49 @@ export function PlayerPage() {
       else
         toast.success(t(`player.${direction}Done`, { amount: rupees(values.amount), balance: rupees(result.data.balance.cash) }));
     });
+
+  /** Credit or debit: the player, the amount and the cash before and after. */
+  const adjustFacts = (direction: 'credit' | 'debit') => (values: ActionValues) => {
+    const cash = player.data?.balance.cash ?? 0;
+    const after = direction === 'credit' ? cash + values.amount : cash - values.amount;
+    return (
+      <MoneyFacts
+        facts={[
+          { label: t('common.player'), value: userName },
+          { label: t('player.amount'), value: rupees(values.amount) },
+          { label: t('common.reason'), value: values.reason },
+        ]}
+        effect={t(`player.${direction}Effect`, {
+          name: userName,
+          amount: rupees(values.amount),
+          before: rupees(cash),
+          after: rupees(after),
+        })}
+      />
+    );
+  };
+
+  const bonusFacts = (values: ActionValues) => {
+    const field = values.extra === 'split' ? 'split_bonus' : 'wager_bonus';
+    const before = player.data?.balance[field] ?? 0;
+    return (
+      <MoneyFacts
+        facts={[
+          { label: t('common.player'), value: userName },
+          { label: t('player.amount'), value: rupees(values.amount) },
+          { label: t('player.bonusWallet'), value: t(values.extra === 'split' ? 'player.splitBonus' : 'player.wagerBonus') },
+          { label: t('common.reason'), value: values.reason },
+        ]}
+        effect={t('player.bonusEffect', {
+          name: userName,
+          amount: rupees(values.amount),
+          wallet: t(values.extra === 'split' ? 'player.splitBonus' : 'player.wagerBonus'),
+          before: rupees(before),
+          after: rupees(before + values.amount),
+        })}
+      />
+    );
+  };
 
   if (player.isPending) return <Loading label={t('common.loading')} />;
   if (!player.data) {
@@ -205,6 +252,7 @@ export function PlayerPage() {
         title={t('player.creditTitle', { name: userName })}
         submitLabel={t('player.credit')}
         askAmount
+        confirmation={adjustFacts('credit')}
         onSubmit={adjust('credit')}
       />
       <ActionDialog
@@ -214,6 +262,7 @@ export function PlayerPage() {
         submitLabel={t('player.debit')}
         askAmount
         isDanger
+        confirmation={adjustFacts('debit')}
         onSubmit={adjust('debit')}
       />
       <ActionDialog
@@ -227,6 +276,7 @@ export function PlayerPage() {
           { value: 'wager', label: t('player.wagerBonus') },
           { value: 'split', label: t('player.splitBonus') },
         ]}
+        confirmation={bonusFacts}
         onSubmit={(values) =>
           run(async () => {
             await callConsole(

@@ -261,7 +261,8 @@ function SettingsForm({ saved }: { saved: Record<string, string> }) {
         </section>
       ))}
       {canEdit && (
-        <div className="console-actions">
+        // Sticky at the foot of the screen: Save is in reach from every group, not 1,900 px below.
+        <div className="console-actions console-sticky-save" data-testid="settings-save-bar">
           <Button type="submit" isLoading={isSaving} disabled={changed.length === 0}>
             {t('settings.save', { count: changed.length })}
           </Button>

@@ -44,6 +44,18 @@ function Fixtures({ onOpen }: { onOpen: (matchId: number) => void }) {
             key: 'status',
             header: t('common.status'),
             value: (row) => t(`sports.status.${row.status}`, { defaultValue: row.status }),
+            render: (row) => (
+              <span className={`console-badge${row.status === 'in_play' ? ' console-badge--live' : ''}`}>
+                {t(`sports.status.${row.status}`, { defaultValue: row.status })}
+              </span>
+            ),
+          },
+          {
+            key: 'exposure',
+            header: t('sports.openExposure'),
+            value: (row) => row.open_exposure,
+            render: (row) => rupees(row.open_exposure),
+            align: 'end',
           },
           {
             key: 'open',
