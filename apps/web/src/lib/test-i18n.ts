@@ -27,3 +27,13 @@ export async function initTestI18n(language: 'en' | 'hi' | 'bn' = 'en'): Promise
   }
   await i18next.changeLanguage(language);
 }
+
+/** The console's own texts (`admin` namespace) beside the site's, for the console's component tests. */
+export async function initConsoleTestI18n(language: 'en' | 'hi' | 'bn' = 'en'): Promise<void> {
+  await initTestI18n(language);
+  for (const code of ['en', 'hi', 'bn']) {
+    if (i18next.hasResourceBundle(code, 'admin')) continue;
+    const texts = JSON.parse(readFileSync(path.join(I18N_DIR, 'admin', `${code}.json`), 'utf8')) as object;
+    i18next.addResourceBundle(code, 'admin', texts);
+  }
+}
