@@ -14,10 +14,10 @@ import { logInToConsole, totpCode } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 23's browser journeys of the operator console at /admin: log in with a TOTP code; change
- * the site's colour and see the customer site follow; declare a result and see a player's bet
- * settled; approve a withdrawal; and a credit above the four-eyes amount approved by a second
- * operator. One owner session serves the journeys after the first (a code is good once).
+ * The operator console's browser journeys at /admin (docs/console.md, "Tests"): log in with a TOTP
+ * code; change the site's colour and see the customer site follow; declare a result and see a
+ * player's bet settled; approve a withdrawal; and a credit above the four-eyes amount approved by a
+ * second operator. One owner session serves the journeys after the first (a code is good once).
  */
 const PASSWORD = 'Console2026ok';
 const OPERATOR_PASSWORD = 'Operator-Pass-2026';
@@ -249,8 +249,12 @@ describe('the operator console', () => {
     await openSection(page, 'Payments');
     await page.getByRole('tab', { name: 'Identity checks' }).click();
     const identity = page.getByRole('row', { name: /console_payee/ });
-    await identity.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Verified' }).waitFor(WAIT);
+    await identity.getByRole('button', { name: 'Approve the identity of console_payee' }).click();
+    // Confirmed with the player and what it changes (docs/operators.md, "Money acts").
+    const check = page.getByRole('dialog');
+    await check.getByText('console_payee is verified and may withdraw.').waitFor(WAIT);
+    await check.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('toast').filter({ hasText: "console_payee's identity is verified." }).waitFor(WAIT);
 
     const destination = await api<{ data: { destination_id?: number; id?: number } }>('payment/addDestination', player.token, {
       kind: 'upi',
@@ -269,6 +273,10 @@ describe('the operator console', () => {
 
     await page.getByRole('tab', { name: 'Withdrawal queue' }).click();
     await page.getByRole('button', { name: `Approve withdrawal ${withdrawId}` }).click();
+    // Nothing moves on the first press: the dialog names the player, the amount and the payout.
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText("₹400.00 is paid out to console_payee's destination", { exact: false }).waitFor(WAIT);
+    await confirm.getByRole('button', { name: 'Approve' }).click();
     await page
       .getByTestId('toast')
       .filter({ hasText: `Withdrawal ${withdrawId} approved` })
@@ -291,6 +299,8 @@ describe('the operator console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount (₹)').fill('60000');
     await dialog.getByLabel('Reason').fill('goodwill, e2e');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText("console_payee's cash goes from ₹600.00 to ₹60,600.00 (₹60,000.00 credited).").waitFor(WAIT);
     await dialog.getByRole('button', { name: 'Credit' }).click();
     const awaiting = page
       .getByTestId('toast')
@@ -307,7 +317,10 @@ describe('the operator console', () => {
     await finance.getByRole('button', { name: 'Menu' }).click();
     await finance.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Approvals' }).click();
     await finance.getByRole('button', { name: `Approve request ${requestId}` }).click();
-    await finance.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    // The four-eyes sheet names who asked and the player.
+    const sheet = finance.getByRole('dialog');
+    await sheet.getByText('Approving carries out what owner_ops asked: console_payee', { exact: false }).waitFor(WAIT);
+    await sheet.getByRole('button', { name: 'Approve' }).click();
     await finance
       .getByTestId('toast')
       .filter({ hasText: `Request ${requestId} approved and carried out.` })
