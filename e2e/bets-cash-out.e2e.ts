@@ -10,7 +10,7 @@ import { dismissToasts, loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 24, item 5: on a phone, bet on a cricket match, watch the cash-out value move with the
+ * On a phone, bet on a cricket match, watch the cash-out value move with the
  * prices, cash out, and see a level book (docs/betting.md "Cash out"). At SIM_SPEED 20 a
  * pre-match price steps about every second of real time, and a match hours away stays pre-match.
  */

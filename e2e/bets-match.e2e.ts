@@ -59,7 +59,8 @@ async function playerPage(userName: string): Promise<Page> {
 
 /**
  * Types a stake, presses place and waits for the answer: the confirmation toast of a placed bet,
- * or the refusal inside the slip (issue 27: never a toast over its buttons); returns its text.
+ * or the refusal inside the slip (docs/betting.md, "The bet slip (web)": never a toast over its
+ * buttons); returns its text.
  */
 async function place(page: Page, stake: string): Promise<string> {
   const slip = page.getByTestId('bet-slip');

@@ -10,10 +10,11 @@ import { loginByApi } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 /**
- * Issue 27 on the phone profile: the slip follows its price while open, a refusal for a moved
- * price shows inside the slip with nothing over its buttons, and one tap places the bet at the
- * new price. The site's clock stands still unless the test moves it, so a price moves exactly
- * when the test says (the simulator's prices are a function of time: docs/sports.md).
+ * The bet slip on the phone profile (docs/betting.md, "The bet slip (web)"): the slip follows its
+ * price while open, a refusal for a moved price shows inside the slip with nothing over its
+ * buttons, and one tap places the bet at the new price. The site's clock stands still unless the
+ * test moves it, so a price moves exactly when the test says (the simulator's prices are a function
+ * of time: docs/sports.md).
  */
 const PASSWORD = 'Slip2026ok';
 const WAIT = { timeout: 30_000 };

@@ -4,9 +4,9 @@ import { fundedPhonePlayer } from './support/account-helpers';
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 26, item 2: a player on a phone joins a live table from the lobby's Live-Casino list,
- * bets before the countdown ends, and sees the result and the payout, the balance following.
- * Rounds are short through configuration (6 s of betting, 3 s of result).
+ * Live tables (docs/casino.md, "Live tables"): a player on a phone joins a live table from the
+ * lobby's Live-Casino list, bets before the countdown ends, and sees the result and the payout, the
+ * balance following. Rounds are short through configuration (6 s of betting, 3 s of result).
  */
 const PASSWORD = 'LiveTable2026';
 const STAKE = 10;

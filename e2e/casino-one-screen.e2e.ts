@@ -84,9 +84,10 @@ describe('one screen per game on a phone', () => {
   );
 
   /*
-   * The other games played with one tap of Bet (issue 26): one language each (Dice covers the
-   * three), Hindi and Bengali for some so their longer labels are checked too. Mines (tiles, then
-   * cash out), Crash (shared rounds) and the slots (their own journey) play differently.
+   * The other games played with one tap of Bet (docs/casino.md, "Lobby and pages"): one language
+   * each (Dice covers the three), Hindi and Bengali for some so their longer labels are checked
+   * too. Mines (tiles, then cash out), Crash (shared rounds) and the slots (their own journey) play
+   * differently.
    */
   it.each([
     ['teen-patti', '/home/group/indian-game-list/SN', 'hi'],

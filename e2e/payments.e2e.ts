@@ -10,10 +10,10 @@ import { closeWelcomeBanner, dismissToasts, loginByApi } from './support/account
 import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 21, the whole journey on a phone: deposit through the sandbox's hosted page and see the
- * balance rise; verify identity; save a UPI id and ask for a withdrawal; the operator approves it
- * from the command line; the sandbox pays it and the withdrawal statement says paid. A demo
- * account sees no wallet menu and reaches none of its pages.
+ * Payments, the whole journey on a phone (docs/payments.md): deposit through the sandbox's hosted
+ * page and see the balance rise; verify identity; save a UPI id and ask for a withdrawal; the
+ * operator approves it from the command line; the sandbox pays it and the withdrawal statement says
+ * paid. A demo account sees no wallet menu and reaches none of its pages.
  */
 const PASSWORD = 'Payments2026';
 /** Set PAYMENTS_SCREENSHOTS=/some/dir to keep phone screenshots of the payment screens. */

@@ -13,11 +13,11 @@ import { closeWelcomeBanner, dismissToasts, loginByApi, storedToken } from './su
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 22 on the phone profile: a loss limit set on /responsible-gambling refuses the bet and the
- * casino round that would pass it, naming the limit; a time-out taken on the page ends the session,
- * and the restricted session after a new login has every bet, game and deposit refused while a
- * withdrawal still goes through; the reality check comes on the server's clock, survives a reload,
- * and its Log out ends the session.
+ * Responsible play on the phone profile (docs/responsible-play.md): a loss limit set on
+ * /responsible-gambling refuses the bet and the casino round that would pass it, naming the limit;
+ * a time-out taken on the page ends the session, and the restricted session after a new login has
+ * every bet, game and deposit refused while a withdrawal still goes through; the reality check
+ * comes on the server's clock, survives a reload, and its Log out ends the session.
  */
 const PASSWORD = 'Limits2026';
 const WAIT = { timeout: 30_000 };

@@ -11,8 +11,8 @@ import { closeWelcomeBanner, loginByApi, storedToken } from './support/account-h
 import { launchBrowser, PHONE_VIEWPORT, type Site, startSite, storeLanguage } from './support/site';
 
 /**
- * Issue 10 on the phone profile (390x844, touch): every defect found in the first minute of a new
- * player, each checked where the player meets it.
+ * The site on the phone profile (390x844, touch; docs/shell.md, "Phones"): every defect found in
+ * the first minute of a new player, each checked where the player meets it.
  */
 const PASSWORD = 'Phone2026x';
 const HINDI_WRONG_LOGIN = 'यूज़र नाम या पासवर्ड सही नहीं है।';

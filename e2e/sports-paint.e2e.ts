@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
- * Issue 27: the server paints a sports page's first screen (apps/api/src/modules/web/sports-paint.ts)
- * in the elements the app renders, so the prices show in the first frame and the app's first
- * render takes their place without moving anything. This holds the two to each other: the page is
- * read before the app's code may run, then after the app has rendered.
+ * The server paints (docs/shell.md, "Speed") a sports page's first screen
+ * (apps/api/src/modules/web/sports-paint.ts) in the elements the app renders, so the prices show in
+ * the first frame and the app's first render takes their place without moving anything. This holds
+ * the two to each other: the page is read before the app's code may run, then after the app has
+ * rendered.
  */
 let site: Site;
 let browser: Browser;

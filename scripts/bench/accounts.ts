@@ -217,12 +217,13 @@ function p99Rise(rounds: Rounds) {
 }
 
 /**
- * Issue 3: how fast logins are (argon2id dominates), and whether hashing starves other requests:
- * the p99 of an authenticated read (the balance poll) at a steady rate, alone and with 8 logins/s
- * beside it. Hashing runs on a pool of worker threads behind a bounded queue (PASSWORD_HASHER=worker,
- * issue 8); the same figures with PASSWORD_HASHER=inline (libuv's pool) for comparison. The two
- * servers take turns, round by round, so load from elsewhere on the machine hits both alike. Login
- * is also measured with every core busy in another process: it must stay bounded.
+ * How fast logins are (docs/accounts.md, "Benchmark") (argon2id dominates), and whether hashing
+ * starves other requests: the p99 of an authenticated read (the balance poll) at a steady rate,
+ * alone and with 8 logins/s beside it. Hashing runs on a pool of worker threads behind a bounded
+ * queue (PASSWORD_HASHER=worker, docs/adr/0011-password-hashing-worker-pool.md); the same figures
+ * with PASSWORD_HASHER=inline (libuv's pool) for comparison. The two servers take turns, round by
+ * round, so load from elsewhere on the machine hits both alike. Login is also measured with every
+ * core busy in another process: it must stay bounded.
  */
 export const accountsScenario: BenchScenario = {
   name: 'accounts: user/login rate and p99; authenticated read p99 with 8 logins/s beside it',
@@ -239,8 +240,9 @@ export const accountsScenario: BenchScenario = {
       value: formatRate(logins.requestsPerSecond),
       note: `p99 ${formatMs(logins.p99Ms)}${logins.non2xx + logins.errors > 0 ? `, ${logins.non2xx + logins.errors} failed` : ''}`,
     });
-    // Issue 8: login stays bounded when another process saturates the CPU (it answers 503 with
-    // Retry-After once hashing waits past PASSWORD_HASH_QUEUE_WAIT_MS, instead of hanging).
+    // docs/accounts.md, "Passwords": login stays bounded when another process saturates the CPU (it
+    // answers 503 with Retry-After once hashing waits past PASSWORD_HASH_QUEUE_WAIT_MS, instead of
+    // hanging).
     const burners = saturateCpu();
     try {
       const starved = await load(loginLoad);

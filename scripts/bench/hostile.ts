@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { type BenchScenario, formatMs, percentile } from './harness';
 
 /**
- * Issue 28: hostile bodies must not slow anyone else down. The 95th percentile of an unrelated
- * request (the settings read every page load makes) alone, then while 8 hostile bodies are in
- * flight at every moment (each sender posts the next as soon as the last is answered): 20,000 `[`,
- * `{"a":` 5,000 deep, and 14 KB of nesting, to a public endpoint and to the provider wallet.
- * Target: within 2× of the quiet figure. BENCH_SMOKE=1 runs each phase for a second (to show the
- * scenario works, not for figures).
+ * docs/refusals.md, "Bodies: bounded in size and depth before anything walks them": hostile bodies
+ * must not slow anyone else down. The 95th percentile of an unrelated request (the settings read
+ * every page load makes) alone, then while 8 hostile bodies are in flight at every moment (each
+ * sender posts the next as soon as the last is answered): 20,000 `[`, `{"a":` 5,000 deep, and 14 KB
+ * of nesting, to a public endpoint and to the provider wallet. Target: within 2× of the quiet
+ * figure. BENCH_SMOKE=1 runs each phase for a second (to show the scenario works, not for figures).
  */
 const HOSTILE_IN_FLIGHT = 8;
 const PROBES_IN_FLIGHT = 4;

@@ -6,12 +6,12 @@ import { CHANGES, CHANGES_PER_SECOND, measureFanOut } from './sports';
 import { loggedInPlayers } from './wallet';
 
 /**
- * Issue 25: the server's memory at a busy evening's size. 10,000 players with a live session poll
- * their balance as the site does (each every BALANCE_POLL_MS), while 10,000 WebSockets follow 50
- * matches (200 each) and prices change 20 times a second across those matches. Reports the API
- * process's peak resident memory (target ≤ 300 MB) and the fan-out's publish→receipt p99 at that
- * size. The API runs as `npm start` runs it (the bundle on plain node). BENCH_SMOKE=1 runs it at a
- * tenth of the size, to show the scenario works, not for figures.
+ * The server's memory at a busy evening's size (docs/benchmarks.md). 10,000 players with a live
+ * session poll their balance as the site does (each every BALANCE_POLL_MS), while 10,000 WebSockets
+ * follow 50 matches (200 each) and prices change 20 times a second across those matches. Reports
+ * the API process's peak resident memory (target ≤ 300 MB) and the fan-out's publish→receipt p99 at
+ * that size. The API runs as `npm start` runs it (the bundle on plain node). BENCH_SMOKE=1 runs it
+ * at a tenth of the size, to show the scenario works, not for figures.
  */
 const SCALE = process.env.BENCH_SMOKE === '1' ? 0.1 : 1;
 const SESSIONS = Math.round(10_000 * SCALE);

@@ -11,7 +11,7 @@ import {
 } from './harness';
 import { loggedInPlayers } from './wallet';
 
-/** Issue 25: metrics may cost at most 5% of the balance poll's rate. */
+/** docs/deploy.md, "Metrics": metrics may cost at most 5% of the balance poll's rate. */
 const TARGET_RATIO = 0.95;
 
 async function balanceRequests(api: RunningServer): Promise<autocannon.Request[]> {

@@ -16,13 +16,14 @@ import { type BenchScenario, formatRatio, postgresCpuSeconds, type RunningServer
 import { benchCustomer } from './wallet-ledger';
 
 /**
- * Issue 21: verified deposit callbacks credited per second — signed HTTP callbacks to the real API
- * (signature check, the event's row, the player's lock, the ledger credit, the order's status) —
- * against the raw driver doing the same inserts and balance update in one transaction, on SQLite
- * and on PostgreSQL with two API instances sharing the callbacks, each API instance the built
- * bundle `npm start` runs. PAYMENTS_BENCH_CALLBACKS sets how many are timed (default 6,000;
- * BENCH_SMOKE=1: 100, to show it runs), PAYMENTS_BENCH_DATABASES which databases (default `sqlite,postgres`). Each side also prints its
- * CPU per callback: on two cores the run is CPU-bound, and the ratio follows those figures.
+ * docs/payments.md, "Performance": verified deposit callbacks credited per second — signed HTTP
+ * callbacks to the real API (signature check, the event's row, the player's lock, the ledger
+ * credit, the order's status) — against the raw driver doing the same inserts and balance update in
+ * one transaction, on SQLite and on PostgreSQL with two API instances sharing the callbacks, each
+ * API instance the built bundle `npm start` runs. PAYMENTS_BENCH_CALLBACKS sets how many are timed
+ * (default 6,000; BENCH_SMOKE=1: 100, to show it runs), PAYMENTS_BENCH_DATABASES which databases
+ * (default `sqlite,postgres`). Each side also prints its CPU per callback: on two cores the run is
+ * CPU-bound, and the ratio follows those figures.
  */
 const MEASURED = Number(process.env.PAYMENTS_BENCH_CALLBACKS ?? (process.env.BENCH_SMOKE === '1' ? 100 : 6_000));
 const PLAYERS = 100;

@@ -1,6 +1,6 @@
 import { type BenchScenario, type LoadResult, formatMs, formatRate, formatRatio } from './harness';
 
-/** Issue 2: the public reads every page load makes, against a bare node:http server. */
+/** docs/shell.md, "Speed": the public reads every page load makes, against a bare node:http server. */
 export const platformScenario: BenchScenario = {
   name: 'platform: getGlobalSetting and sport/getSports vs bare node:http',
   async run({ startApi, startBare, startBareFastify, load, compare, report }) {

@@ -18,7 +18,7 @@ const WARM_UP_CHANGES = CHANGES_PER_SECOND;
  */
 const FOLLOWER_PROCESSES = 4;
 
-/** Issue 11: the match page's read, live push to 1,000 sockets, and price change to paint. */
+/** docs/sports.md, "Benchmark": the match page's read, live push to 1,000 sockets, and price change to paint. */
 export const sportsScenario: BenchScenario = {
   name: 'sports: market/getMarkets vs bare node:http, WebSocket fan-out, price change to paint',
   async run({ startApi, startBare, compare, report }) {

@@ -20,7 +20,7 @@ import { benchCustomer, benchLedger } from './wallet-ledger';
 
 const BALANCE_USERS = 1_000;
 const TARGET_RATIO = 0.5;
-/** Issue 8: the unit of work against the raw driver running its statements. */
+/** docs/wallet.md, "Performance": the unit of work against the raw driver running its statements. */
 const LEDGER_TARGET_RATIO = 0.7;
 const LEDGER_DEBITS = 2_000;
 const PG_WRITERS = 8;
@@ -80,9 +80,9 @@ async function postgresReachable(): Promise<string | null> {
 }
 
 /**
- * Issue 4: the balance poll with 1,000 distinct logged-in players against a bare node:http server
- * answering the same JSON; and ledger debits per second through the service against the raw
- * driver running the same statements (better-sqlite3 and pg).
+ * docs/wallet.md, "Performance": the balance poll with 1,000 distinct logged-in players against a
+ * bare node:http server answering the same JSON; and ledger debits per second through the service
+ * against the raw driver running the same statements (better-sqlite3 and pg).
  */
 export const walletScenario: BenchScenario = {
   name: 'wallet: getUserBalance with 1,000 players vs bare node:http; ledger debits vs the raw driver',

@@ -7,7 +7,7 @@ import { balanceOf, placeBet, snapshotsOf } from './bets-support';
 import { createWalletApiApp, PLAYER_PASSWORD, type WalletApiApp } from './wallet-support';
 
 /**
- * Issue 24, item 3: cash out through HTTP (docs/betting.md "Cash out"). The test app's clock
+ * Cash out through HTTP (docs/betting.md "Cash out"). The test app's clock
  * stands still unless a test moves it, so the prices a quote reads are the prices a cash out sees.
  */
 let t: WalletApiApp;

@@ -7,7 +7,7 @@ import { runAdminProcess } from './test-app';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
 /**
- * Issue 29, item 4: settlement corrections (docs/betting.md "Corrections"). A settled market or
+ * Settlement corrections (docs/betting.md "Corrections"). A settled market or
  * fancy line can be voided (every stake back) or re-settled; each correction is a new ledger
  * transaction linked to the one it reverses, kept with the operator's reason, and players see it
  * in their statement and bet history.

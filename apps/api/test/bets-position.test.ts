@@ -13,11 +13,11 @@ import { testDatabaseKind } from './test-app';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
 /**
- * Issue 28, item 5: placement keeps each player's running position per market (per runner, and
- * per fancy run ladder), updated in the bet's transaction, instead of reading and netting every
- * earlier bet of the player there. The stored position must be the netting of the stored bets
- * after any sequence of placements, and a placement must read none of the earlier bets.
- * (The clock is the test's: prices do not move unless it advances.)
+ * Placement keeps (docs/betting.md, "Placement", running position) each player's running position
+ * per market (per runner, and per fancy run ladder), updated in the bet's transaction, instead of
+ * reading and netting every earlier bet of the player there. The stored position must be the
+ * netting of the stored bets after any sequence of placements, and a placement must read none of
+ * the earlier bets. (The clock is the test's: prices do not move unless it advances.)
  */
 let t: WalletApiApp;
 let open: OpenMarket;

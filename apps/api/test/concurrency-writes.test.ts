@@ -13,10 +13,11 @@ import { type ApiAnswer, type ApiProcess, startApiProcess } from './support/api-
 import { createTestDatabase, runAdminProcess, type TestDatabase, testDatabaseKind } from './test-app';
 
 /**
- * Issue 9, the concurrency suite: every write endpoint called 20 times at once by one player,
- * split over TWO API processes on one database, while an operator command (`wallet credit`, its
- * own process) writes to the same player. On SQLite and PostgreSQL: no 5xx, the operator's
- * credit applies exactly once, and the end state is one that some serial order of the calls gives.
+ * The concurrency suite (docs/refusals.md, "Races: the end state is one a serial order gives"):
+ * every write endpoint called 20 times at once by one player, split over TWO API processes on one
+ * database, while an operator command (`wallet credit`, its own process) writes to the same player.
+ * On SQLite and PostgreSQL: no 5xx, the operator's credit applies exactly once, and the end state
+ * is one that some serial order of the calls gives.
  */
 const PARALLEL = 20;
 const CREDIT_RUPEES = 7;

@@ -5,9 +5,10 @@ import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp } from 
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 23, the console's acts: each goes through the service the CLI uses, writes an audit row
- * with the values before and after, and money carries the operator's id; credits, debits and
- * payouts above the four-eyes amount wait for a second, different operator.
+ * The console's acts (docs/operators.md, "Four-eyes" and "The audit log"): each goes through the
+ * service the CLI uses, writes an audit row with the values before and after, and money carries the
+ * operator's id; credits, debits and payouts above the four-eyes amount wait for a second,
+ * different operator.
  */
 let t: ConsoleTestApp;
 let owner: ConsoleOperator;

@@ -5,9 +5,10 @@ import { type ConsoleTestApp, createConsoleTestApp, OPERATOR_PASSWORD } from './
 import { runAdminProcess, testDatabaseKind } from './test-app';
 
 /**
- * Issue 23, the CLI as an operator: `operator create` prints the TOTP secret and its otpauth://
- * address; every command acts as `--as NAME` (default the system operator) and each act is
- * audited with the values before and after, the same log the console writes.
+ * The CLI as an operator (docs/operators.md, "The CLI as an operator"): `operator create` prints
+ * the TOTP secret and its otpauth:// address; every command acts as `--as NAME` (default the system
+ * operator) and each act is audited with the values before and after, the same log the console
+ * writes.
  */
 let t: ConsoleTestApp;
 let config: AppConfig;

@@ -4,9 +4,10 @@ import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp } from 
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 23, roles: every console call is checked on the server against the role→permission map
- * of the shared contract (403 FORBIDDEN), a player's token or none never opens one (401), and
- * every answer says `Cache-Control: no-store`. Runs on SQLite and PostgreSQL.
+ * Roles (docs/operators.md, "Accounts and roles"): every console call is checked on the server
+ * against the role→permission map of the shared contract (403 FORBIDDEN), a player's token or none
+ * never opens one (401), and every answer says `Cache-Control: no-store`. Runs on SQLite and
+ * PostgreSQL.
  */
 let t: ConsoleTestApp;
 const operators = {} as Record<OperatorRole, ConsoleOperator>;

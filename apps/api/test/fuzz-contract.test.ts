@@ -10,9 +10,9 @@ import { type FuzzBody, fuzzBody, HOSTILE_CHARACTERS, type ShapedBody, shapedBod
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 9, the fuzz suite: for every endpoint of the contract, bodies generated from its zod
- * schema and then broken in every way (support/fuzz-bodies.ts), sent through the real HTTP layer
- * on SQLite and PostgreSQL. Whatever arrives:
+ * The fuzz suite (docs/refusals.md, "The suites"): for every endpoint of the contract, bodies
+ * generated from its zod schema and then broken in every way (support/fuzz-bodies.ts), sent through
+ * the real HTTP layer on SQLite and PostgreSQL. Whatever arrives:
  * - no answer is a 5xx;
  * - a body the contract refuses (or one holding text no database can store) never succeeds;
  * - every refusal is the envelope `{status:false, message, code}` with the status of its code and

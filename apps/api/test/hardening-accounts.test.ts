@@ -6,9 +6,9 @@ import { type AccountsTestApp, createAccountsTestApp } from './accounts-support'
 import { runAdminProcess, testDatabaseKind } from './test-app';
 
 /**
- * Issue 9: no account discovery through sign-up, no lock-out of an owner by someone who knows the
- * user name, unique emails, an idle limit that never logs an active player out, and the smaller
- * findings. On SQLite and PostgreSQL alike.
+ * No account discovery through sign-up (docs/refusals.md, "Sign-up and account discovery"), no
+ * lock-out of an owner by someone who knows the user name, unique emails, an idle limit that never
+ * logs an active player out, and the smaller findings. On SQLite and PostgreSQL alike.
  */
 let t: AccountsTestApp;
 let ipCounter = 0;

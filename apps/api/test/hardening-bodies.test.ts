@@ -6,11 +6,12 @@ import { type AccountsTestApp, createAccountsTestApp } from './accounts-support'
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 28, item 1: a body is bounded in depth before anything recursive sees it. 20,000 `[`
- * (or `{"a":` 5,000 deep) answered 500 (`Maximum call stack size exceeded` in the unstorable-text
- * check) on every contract endpoint; now the JSON parser's pre-scan refuses it with a 400 naming
- * the limit, on every endpoint and the provider wallet alike. (The fuzz suite adds deep, wide and
- * long bodies of every shape: fuzz-contract.test.ts.)
+ * A body is bounded (docs/refusals.md, "Bodies: bounded in size and depth before anything walks
+ * them") in depth before anything recursive sees it. 20,000 `[` (or `{"a":` 5,000 deep) answered
+ * 500 (`Maximum call stack size exceeded` in the unstorable-text check) on every contract endpoint;
+ * now the JSON parser's pre-scan refuses it with a 400 naming the limit, on every endpoint and the
+ * provider wallet alike. (The fuzz suite adds deep, wide and long bodies of every shape:
+ * fuzz-contract.test.ts.)
  */
 let t: AccountsTestApp;
 let ipCounter = 0;

@@ -6,8 +6,9 @@ import { type AccountsTestApp, createAccountsTestApp } from './accounts-support'
 import { createTestApp, type TestApp, testDatabaseKind } from './test-app';
 
 /**
- * Issue 9: every refusal is a clear 4xx in the envelope with the security headers, on SQLite and
- * PostgreSQL alike, whatever the text, the URL or the pace of the client.
+ * Every refusal is a clear 4xx (docs/refusals.md, "Text every endpoint refuses") in the envelope
+ * with the security headers, on SQLite and PostgreSQL alike, whatever the text, the URL or the pace
+ * of the client.
  */
 let t: AccountsTestApp;
 let ipCounter = 0;

@@ -9,8 +9,9 @@ import { type ApiProcess, startApiProcess } from './support/api-processes';
 import { createTestDatabase, runAdminProcess, type TestDatabase, testDatabaseKind } from './test-app';
 
 /**
- * Issue 9, races: one player's parallel calls sent to TWO API processes sharing one database
- * (a PostgreSQL schema, or one SQLite file). No 5xx, and the end state is one a serial order gives.
+ * Races (docs/refusals.md, "Races: the end state is one a serial order gives"): one player's
+ * parallel calls sent to TWO API processes sharing one database (a PostgreSQL schema, or one SQLite
+ * file). No 5xx, and the end state is one a serial order gives.
  */
 let testDb: TestDatabase;
 let database: DatabaseHandle;

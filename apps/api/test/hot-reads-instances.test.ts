@@ -7,7 +7,7 @@ import { createPeerApp, type PeerApp, testDatabaseKind } from './test-app';
 import { createWalletApiApp, PLAYER_PASSWORD, type WalletApiApp } from './wallet-support';
 
 /**
- * Issue 28, item 2: every change the balance answer shows — the active wallet, the balances, the
+ * Every change the balance answer shows — the active wallet, the balances, the
  * exposure, the end of the session — made on instance A is seen by the very next call on
  * instance B, by one mechanism (docs/adr/0006-hot-reads-from-memory.md, "Other instances"). B's
  * copies are warm before each change (the poll is answered from memory), and B is asked at once

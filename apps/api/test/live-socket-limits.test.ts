@@ -5,9 +5,10 @@ import { type AccountsTestApp, createAccountsTestApp } from './accounts-support'
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 28, item 3: 300 sockets from one address, 20 subscriptions each, were all accepted. Now
- * the real app, with the default configuration (LIVE_SOCKETS_PER_ADDRESS 200,
- * LIVE_SOCKETS_PER_SESSION 5), closes the socket past either limit with its own close code.
+ * Sockets per address and session (docs/sports.md, "Live push"): 300 sockets from one address, 20
+ * subscriptions each, were all accepted. Now the real app, with the default configuration
+ * (LIVE_SOCKETS_PER_ADDRESS 200, LIVE_SOCKETS_PER_SESSION 5), closes the socket past either limit
+ * with its own close code.
  */
 let t: AccountsTestApp;
 let url = '';

@@ -11,9 +11,10 @@ import { type CasinoTestApp, createCasinoTestApp, publishChain, tokenOf } from '
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 26, item 2: live tables. One round every BETTING + RESULT ms for every player at once, on
- * every instance: one round row, one outcome from a seed committed before betting, every socket
- * told, every bet settled once through the seamless wallet. Short timings through configuration.
+ * Live tables (docs/casino.md, "Live tables"). One round every BETTING + RESULT ms for every player
+ * at once, on every instance: one round row, one outcome from a seed committed before betting,
+ * every socket told, every bet settled once through the seamless wallet. Short timings through
+ * configuration.
  */
 const TABLE = 'live-andar-bahar';
 const BETTING_MS = 1_500;

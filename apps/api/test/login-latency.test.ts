@@ -6,10 +6,10 @@ import { type AccountsTestApp, createAccountsTestApp } from './accounts-support'
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 8, "Bounded login latency": when password hashing is queued past its limit, login answers
- * 503 with Retry-After and a clear message at once, instead of hanging until the request times
- * out; the refused attempt costs the player no throttle allowance. The hashing worker is held by
- * the test, so the queue is full by construction, not by timing luck.
+ * Bounded login latency (docs/accounts.md, "Passwords"): when password hashing is queued past its
+ * limit, login answers 503 with Retry-After and a clear message at once, instead of hanging until
+ * the request times out; the refused attempt costs the player no throttle allowance. The hashing
+ * worker is held by the test, so the queue is full by construction, not by timing luck.
  */
 let t: AccountsTestApp;
 

@@ -7,9 +7,9 @@ import { createPaymentsTestApp, nextIp, type PaymentsTestApp, PNG_BYTES } from '
 import { runAdminProcess, testDatabaseKind } from './test-app';
 
 /**
- * Issue 21, the operator's commands, each run as its own process as an operator would:
- * `kyc list|approve|reject --name N [--reason R]` and `payments list [--status S]`,
- * `payments approve|reject --id ID [--reason R]`.
+ * The operator's commands (docs/payments.md, "Operator commands"), each run as its own process as
+ * an operator would: `kyc list|approve|reject --name N [--reason R]` and `payments list [--status
+ * S]`, `payments approve|reject --id ID [--reason R]`.
  */
 let t: PaymentsTestApp;
 const admin = (...argv: string[]) => runAdminProcess(t.databaseEnv, ...argv);

@@ -6,9 +6,10 @@ import { type CallbackBody, createPaymentsTestApp, type PaymentsTestApp } from '
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 21, deposits: an order within the settings' limits, the sandbox's hosted page, and every
- * callback case (valid, duplicate, late, out of order, forged, stale, unknown order, wrong amount
- * or currency, 50 at once, a failure between receipt and credit), each followed by `ledger verify`.
+ * Deposits (docs/payments.md, "Deposits" and "Callback rules"): an order within the settings'
+ * limits, the sandbox's hosted page, and every callback case (valid, duplicate, late, out of order,
+ * forged, stale, unknown order, wrong amount or currency, 50 at once, a failure between receipt and
+ * credit), each followed by `ledger verify`.
  */
 let t: PaymentsTestApp;
 /** What the deposit checks saw (a deposit limit registers there). */

@@ -9,10 +9,11 @@ import { createPaymentsTestApp, nextIp, type PaymentsTestApp, PNG_BYTES } from '
 import { testDatabaseKind } from './test-app';
 
 /**
- * Issue 21, identity and withdrawals: the identity check (18+, an image checked by its bytes,
- * stored privately), payout destinations, a withdrawal held at once, cancelled by the player or
- * approved or rejected by the operator, paid or failed by the gateway's callback exactly once,
- * and a withdrawal racing its own cancel and approval resolving one way only.
+ * Identity and withdrawals (docs/payments.md, "Identity" and "Withdrawals"): the identity check
+ * (18+, an image checked by its bytes, stored privately), payout destinations, a withdrawal held at
+ * once, cancelled by the player or approved or rejected by the operator, paid or failed by the
+ * gateway's callback exactly once, and a withdrawal racing its own cancel and approval resolving
+ * one way only.
  */
 let t: PaymentsTestApp;
 /** The operator's side, as `npm run admin` builds it on the same database. */

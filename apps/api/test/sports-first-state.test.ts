@@ -4,8 +4,9 @@ import { findOpenMatchOdds } from './bets-support';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
 /**
- * Issue 27: a sports page arrives with its prices painted in, exactly as its first calls would
- * answer them (the test app's clock stands still, so the page and the calls see the same moment).
+ * A sports page arrives (docs/shell.md, "Speed") with its prices painted in, exactly as its first
+ * calls would answer them (the test app's clock stands still, so the page and the calls see the
+ * same moment).
  */
 let t: WalletApiApp;
 

@@ -272,9 +272,10 @@ function cloneValue(value: FuzzValue): FuzzValue {
 }
 
 /**
- * Issue 28: bodies hostile by their shape rather than their values, as JSON text. `depth` is how
- * many arrays and objects the text opens inside one another outside strings (what the server's
- * pre-scan counts); brackets inside strings are decoys that must not count.
+ * Bodies hostile by their shape (docs/refusals.md, "Bodies: bounded in size and depth before
+ * anything walks them") rather than their values, as JSON text. `depth` is how many arrays and
+ * objects the text opens inside one another outside strings (what the server's pre-scan counts);
+ * brackets inside strings are decoys that must not count.
  * - deep: 65 to 20,000 levels of `[` and `{"a":` mixed, closed or cut short;
  * - wide: up to 4,000 items or keys at a depth within the limit;
  * - long: up to 2,000 strings of brackets and escaped quotes, and one of up to 28,000 characters;

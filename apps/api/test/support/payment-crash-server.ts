@@ -1,7 +1,8 @@
 /**
  * A real API server process that dies (SIGKILL, no clean-up) the moment a payment callback has
- * been received and recorded and before its money moves: the crash of issue 21's tests. Prints
- * `{"port":N}` when listening. Test-only: it is never part of the product.
+ * been received and recorded and before its money moves: the crash of the deposit tests
+ * (docs/payments.md, "Callback rules"). Prints `{"port":N}` when listening. Test-only: it is never
+ * part of the product.
  */
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';

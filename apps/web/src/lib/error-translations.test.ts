@@ -11,7 +11,7 @@ function errorTexts(language: string): Record<string, unknown> {
   return file.errors ?? {};
 }
 
-/** Every refusal code of the contract is shown in the player's language (issue 10, docs/shell.md). */
+/** Every refusal code of the contract is shown in the player's language (docs/shell.md, "Errors"). */
 describe('refusal texts', () => {
   const codes = Object.keys(ERROR_STATUS);
 

@@ -283,7 +283,7 @@ export const getWinLossList = defineEndpoint({
   }),
 });
 
-/** Bet reports look back at most this far (issue 12). */
+/** Bet reports look back at most this far (docs/betting.md, "Reports"). */
 export const BET_REPORT_MAX_DAYS = 90;
 
 const reportDayField = z

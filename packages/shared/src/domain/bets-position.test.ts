@@ -12,9 +12,10 @@ import {
 } from './bets-position';
 
 /**
- * Issue 28, item 5: placement keeps a running position per player and market and adds each bet
- * to it, instead of netting every earlier bet again. After any sequence of bets the running
- * position must price the market exactly as settling every bet one by one for every outcome does.
+ * Placement keeps (docs/betting.md, "Placement", running position) a running position per player
+ * and market and adds each bet to it, instead of netting every earlier bet again. After any
+ * sequence of bets the running position must price the market exactly as settling every bet one by
+ * one for every outcome does.
  */
 const RUNNER_IDS = [11, 12, 13, 14];
 const anyStake = fc.integer({ min: 1, max: 100_000_000 });

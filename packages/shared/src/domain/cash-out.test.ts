@@ -16,8 +16,9 @@ import {
 import { ODDS_LADDER, oddsLadderFloor } from './sports-odds';
 
 /**
- * Issue 24, item 3: after a full cash out the player's profit is the same whichever runner wins,
- * within the tolerance docs/betting.md states, and never above what the prices on offer allow.
+ * After a full cash out (docs/betting.md, "Cash out") the player's profit is the same whichever
+ * runner wins, within the tolerance docs/betting.md states, and never above what the prices on
+ * offer allow.
  */
 const RUNNER_IDS = [11, 12, 13, 14, 15, 16];
 

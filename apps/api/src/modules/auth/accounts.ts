@@ -35,7 +35,7 @@ export interface Accounts {
   registerRoutes(app: FastifyInstance): void;
 }
 
-/** Wires sessions, OTP, login, sign-up and passwords together (issue 3). */
+/** Wires sessions, OTP, login, sign-up and passwords together (docs/accounts.md). */
 export function createAccounts(options: AccountsOptions): Accounts {
   const { db, clock, config, settings } = options;
   // Tests hash cheaply unless they say otherwise (the suite logs in thousands of times), and wait

@@ -173,9 +173,10 @@ export function createAuthService(deps: AccountsDeps) {
     },
 
     /**
-     * Nothing here may tell a stranger whether a mobile or an email has an account (issue 9):
-     * with OTP on, they are checked only once the code has proved the mobile; with OTP off,
-     * after every other check, so only a request that would create the account can learn it.
+     * Nothing here may tell a stranger whether a mobile or an email has an account
+     * (docs/refusals.md, "Sign-up and account discovery"): with OTP on, they are checked only once
+     * the code has proved the mobile; with OTP off, after every other check, so only a request that
+     * would create the account can learn it.
      */
     async signup(input: SignupInput, client: ClientInfo): Promise<LoggedInUser> {
       const current = await settings.getSettings();

@@ -1,6 +1,7 @@
 // A password hashing worker thread: argon2id, one job at a time, at the normal priority of the
-// API process (issue 8: at the lowest priority a busy CPU stretched logins to their timeout).
-// Plain JS so it starts without a TypeScript loader. Messages: {id, op: 'hash'|'verify', password, hash?, options?}.
+// API process (docs/accounts.md, "Passwords": at the lowest priority a busy CPU stretched logins to
+// their timeout). Plain JS so it starts without a TypeScript loader. Messages: {id, op:
+// 'hash'|'verify', password, hash?, options?}.
 import { parentPort } from 'node:worker_threads';
 import argon2 from 'argon2';
 

@@ -100,11 +100,12 @@ export interface PasswordHashPoolOptions {
 }
 
 /**
- * A fixed number of hashing workers and one queue in front of them (issue 8, "Bounded login
- * latency"). Jobs beyond the workers wait in arrival order; one that waits longer than
- * `maxQueueWaitMs` is refused, so a login under a CPU flood answers "try again shortly" in about
- * that time instead of hanging until the request's own timeout. Workers start on first use and
- * are replaced when one dies; if none can start, jobs run inline.
+ * A fixed number of hashing workers and one queue in front of them (docs/accounts.md,
+ * "Passwords"; docs/adr/0011-password-hashing-worker-pool.md). Jobs beyond the workers wait in
+ * arrival order; one that waits longer than `maxQueueWaitMs` is refused, so a login under a CPU
+ * flood answers "try again shortly" in about that time instead of hanging until the request's own
+ * timeout. Workers start on first use and are replaced when one dies; if none can start, jobs run
+ * inline.
  */
 export class PasswordHashPool {
   private readonly idle: HashWorker[] = [];

@@ -18,7 +18,7 @@ import {
 import { escapeHtml } from './web-shell';
 
 /**
- * A sports page's first screen painted by the server (docs/shell.md "Speed", issue 27): the list
+ * A sports page's first screen painted by the server (docs/shell.md "Speed"): the list
  * of `/sports/{id}` or the markets of `/sports-detail/{id}`, with their prices, in the same
  * elements and classes the site's components render (apps/web/src/features/sports/components:
  * match-list.tsx, market-tables.tsx, scoreboard.tsx), so the prices show with the page's first

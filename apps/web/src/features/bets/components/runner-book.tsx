@@ -69,7 +69,8 @@ function PlacedBook({ row }: { row: BookRow }) {
 
 /**
  * The player's run position on a fancy line: profit or loss at each result around their lines,
- * under what the line holds at worst (issue 27: the worst case alone told a Yes player too little).
+ * under what the line holds at worst (docs/betting.md, "The fancy ladder": the worst case alone
+ * told a Yes player too little).
  */
 export function FancyBook({ book, fancyId }: { book: WinLossList | undefined; fancyId: number }) {
   const { t } = useTranslation();

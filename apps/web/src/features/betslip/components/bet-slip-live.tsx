@@ -5,8 +5,9 @@ import { priceText } from '../model/price-text';
 
 /**
  * The selection's price on offer now, under the slip's own price: it follows the page's live
- * prices and marks each move up or down as it happens (issue 27: slip 1.53, ladder 1.41). When it
- * is better than the slip's, the slip says the bet takes it; when it is worse, one tap takes it.
+ * prices and marks each move up or down as it happens (docs/betting.md, "The bet slip (web)": slip
+ * 1.53, ladder 1.41). When it is better than the slip's, the slip says the bet takes it; when it is
+ * worse, one tap takes it.
  */
 export function BetSlipLive({ store, state }: { store: BetSlipStore; state: BetSlipState }) {
   const { t } = useTranslation();

@@ -79,7 +79,7 @@ export function MatchSearchPanel({ id, onClose }: MatchSearchPanelProps) {
             onClick={() => open(row.sport_id, row.match_id)}
           >
             <span className="match-search__name">{row.name}</span>
-            {/* Which sport and whether it is on now, at a glance (issue 27). */}
+            {/* Which sport and whether it is on now, at a glance (docs/sports.md, "The pages"). */}
             <span className="match-search__badges">
               <span className="sport-badge" data-testid="search-sport">
                 {t(`shell.sports.${row.sport_id}`, { defaultValue: '' })}
