@@ -5,7 +5,9 @@ import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { createMoneyModule } from '../apps/api/src/modules/money';
 import { createOperatorsService } from '../apps/api/src/modules/operators';
+import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
 import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
+import { PNG_BYTES } from '../apps/api/test/payments-support';
 import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts, loginByApi } from './support/account-helpers';
 import { logInToConsole } from './support/console-helpers';
@@ -37,7 +39,7 @@ async function api<T>(path: string, token: string | null, body: unknown, headers
   return { status: response.status, body: (await response.json()) as T };
 }
 
-async function fundedPlayer(userName: string): Promise<{ userId: number; token: string }> {
+async function fundedPlayer(userName: string, paise = 100_000): Promise<{ userId: number; token: string }> {
   const userId = await createUser(site.database.db, systemClock, {
     userName,
     password: PASSWORD,
@@ -46,7 +48,7 @@ async function fundedPlayer(userName: string): Promise<{ userId: number; token: 
   });
   const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
   await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-    creditFromHouse(money, trx, userId, 100_000, 'e2e'),
+    creditFromHouse(money, trx, userId, paise, 'e2e'),
   );
   const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
   const token = await loginByApi(context, site, userName, PASSWORD);
@@ -103,15 +105,21 @@ async function openSection(page: Page, name: string, isPhone = false): Promise<v
 /** How many lines a cell's text takes on screen: 1 when no word or number was broken. */
 function linesOf(cell: Locator): Promise<number> {
   return cell.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+    // The line boxes of the text itself (not of the elements around it).
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
     return tops.size;
   });
 }
 
 beforeAll(async () => {
   site = await startSite({ env: { SIM_SEED: 'e2e-console-operator', SIM_SPEED: '1' } });
+  await upsertSetting(site.database.db, 'payment_gateway', '1', Date.now());
   browser = await launchBrowser();
   const operators = createOperatorsService(site.database.db, systemClock);
   const trader = await operators.create({ name: 'desk_trader', password: OPERATOR_PASSWORD, role: 'owner' });
@@ -193,6 +201,14 @@ describe('the console as an operator’s tool', () => {
     await page.getByLabel('User name, mobile or email').fill('walk_in');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: 'walk_in' }).click();
+    // Every section of the player is in sight on the phone: the tabs wrap, none runs off the screen.
+    const tabs = page.getByRole('tablist', { name: 'Player sections' }).getByRole('tab');
+    await tabs.first().waitFor(WAIT);
+    expect(await tabs.count()).toBe(7);
+    for (const box of await tabs.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    }
     await page.getByRole('button', { name: 'Credit', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount (₹)').fill('250');
@@ -204,6 +220,49 @@ describe('the console as an operator’s tool', () => {
     await dialog.getByRole('button', { name: 'Credit' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Credited ₹250.00. Cash is now ₹1,250.00.' }).waitFor(WAIT);
     await expect.poll(() => page.getByTestId('player-balance').textContent(), WAIT).toContain('₹1,250.00');
+  });
+
+  it('keeps every word and amount of the withdrawal queue whole at 1366 px', { timeout: 40_000 }, async () => {
+    const { page } = desktop;
+    // A player asks for ₹60,000 to a long UPI handle, through the site's own calls.
+    const payee = await fundedPlayer('queue_payee', 6_100_000);
+    const form = new FormData();
+    form.set('legal_name', 'Queue Payee');
+    form.set('date_of_birth', '1990-04-01');
+    form.set('document', new Blob([PNG_BYTES], { type: 'image/png' }), 'id.png');
+    const kyc = await fetch(`${site.baseUrl}/api/kyc/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${payee.token}` },
+      body: form,
+    });
+    expect(kyc.status, await kyc.text()).toBe(200);
+    const operatorToken = await page.evaluate(() => sessionStorage.getItem('consoleToken'));
+    const review = await api('admin/kycReview', operatorToken, { user_name: 'queue_payee', decision: 'approved' });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    const destination = await api<{ data: { destination_id: number } }>('payment/addDestination', payee.token, {
+      kind: 'upi',
+      upi_id: 'queue.payee.with.a.long.handle@okaxis',
+    });
+    expect(destination.status, JSON.stringify(destination.body)).toBe(200);
+    const withdraw = await api(
+      'payment/requestWithdraw',
+      payee.token,
+      { amount: 60_000, destination_id: destination.body.data.destination_id },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200);
+
+    await openSection(page, 'Payments');
+    const table = page.getByTestId('withdrawals-table');
+    const row = table.locator('tbody tr').filter({ hasText: 'queue_payee' });
+    await row.waitFor(WAIT);
+    // Every cell of text and numbers (the buttons' cell may put its two buttons on two lines).
+    const cells = row.locator('td:not(:has(button))');
+    expect(await cells.count()).toBeGreaterThan(5);
+    for (const cell of await cells.all()) {
+      if ((await cell.textContent())?.trim()) expect(await linesOf(cell), (await cell.textContent()) ?? '').toBe(1);
+    }
+    expect(await row.textContent()).toContain('₹60,000.00');
   });
 
   it('reads the credit in the audit log as a sentence in ₹, found by the player (desktop)', { timeout: 40_000 }, async () => {
