@@ -265,6 +265,22 @@ describe('the console as an operator’s tool', () => {
     expect(await row.textContent()).toContain('₹60,000.00');
   });
 
+  it('keeps Save in reach at the foot of the Settings page, however long it is (desktop)', { timeout: 40_000 }, async () => {
+    const { page } = desktop;
+    await openSection(page, 'Settings and branding');
+    const bar = page.getByTestId('settings-save-bar');
+    await bar.waitFor(WAIT);
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeGreaterThan(DESKTOP_VIEWPORT.height * 1.5);
+    for (const y of [0, Math.round(pageHeight / 2)]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const box = await bar.boundingBox();
+      expect(box, `at ${y}`).not.toBeNull();
+      expect(box!.y + box!.height, `at ${y}`).toBeLessThanOrEqual(DESKTOP_VIEWPORT.height + 1);
+      expect(box!.y, `at ${y}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('reads the credit in the audit log as a sentence in ₹, found by the player (desktop)', { timeout: 40_000 }, async () => {
     const { page } = desktop;
     await openSection(page, 'Audit log');

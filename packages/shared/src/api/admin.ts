@@ -370,7 +370,7 @@ export const approvalRowSchema = z.object({
   /** The player the act is about (null on a withdrawal's request made before requests named one). */
   player: z.string().nullable(),
   amount: rupees,
-  /** What is asked, e.g. "credit ₹60000.00: goodwill". */
+  /** What is asked, e.g. "credit ₹60,000.00: goodwill". */
   summary: z.string(),
   requested_by: z.string(),
   requested_at: isoTime,

@@ -1,4 +1,4 @@
-import { adminEndpoints as api, paiseToRupees, rupeesToPaise } from '@app/shared';
+import { adminEndpoints as api, formatRupees, paiseToRupees, rupeesToPaise } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
@@ -109,7 +109,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
               kind: 'withdraw_approve',
               target: `withdraw:${body.withdraw_id}`,
               amount: Number(row.amount),
-              summary: `pay out ₹${amount.toFixed(2)} to ${row.user_name}`,
+              summary: `pay out ${formatRupees(amount)} to ${row.user_name}`,
               payload: { withdraw_id: body.withdraw_id, user_name: row.user_name },
             },
             request.idempotency,

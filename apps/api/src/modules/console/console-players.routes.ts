@@ -1,4 +1,4 @@
-import { adminEndpoints as api, paiseToRupees, rupeesToPaise } from '@app/shared';
+import { adminEndpoints as api, formatRupees, paiseToRupees, rupeesToPaise } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
@@ -245,7 +245,7 @@ export function registerConsolePlayerRoutes(app: FastifyInstance, deps: ConsoleD
             kind: 'wallet_adjust',
             target: `user:${row.user_name}`,
             amount: rupeesToPaise(body.amount),
-            summary: `${body.direction} ₹${rupeeText(body.amount)}: ${body.reason}`,
+            summary: `${body.direction} ${formatRupees(body.amount)}: ${body.reason}`,
             payload,
           },
           request.idempotency,
