@@ -141,7 +141,11 @@ export function FixtureMarkets({ matchId }: { matchId: number }) {
                   render: (row) => rupees(row.exposure),
                   align: 'end',
                 },
-                { key: 'result', header: t('sports.result'), value: (row) => row.result },
+                {
+                  key: 'result',
+                  header: t('sports.result'),
+                  value: (row) => (row.result === null ? null : t(`sports.results.${row.result}`, { defaultValue: row.result })),
+                },
               ]}
             />
           </section>

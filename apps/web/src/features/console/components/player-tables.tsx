@@ -77,10 +77,14 @@ export function PlayerBets({ userName }: { userName: string }) {
         { key: 'match', header: t('sports.fixture'), value: (row) => row.match_name },
         { key: 'market', header: t('sports.market'), value: (row) => row.market_name },
         { key: 'selection', header: t('player.selection'), value: (row) => row.selection },
-        { key: 'side', header: t('player.side'), value: (row) => row.side },
+        { key: 'side', header: t('player.side'), value: (row) => t(`player.sides.${row.side}`, { defaultValue: row.side }) },
         { key: 'odds', header: t('player.odds'), value: (row) => row.odds, align: 'end' },
         { key: 'stake', header: t('player.stake'), value: (row) => row.stake, render: (row) => rupees(row.stake), align: 'end' },
-        { key: 'status', header: t('common.status'), value: (row) => row.status },
+        {
+          key: 'status',
+          header: t('common.status'),
+          value: (row) => t(`player.betStatus.${row.status}`, { defaultValue: row.status }),
+        },
         {
           key: 'pl',
           header: t('player.profitLoss'),
@@ -117,7 +121,11 @@ export function PlayerRounds({ userName }: { userName: string }) {
           render: (row) => rupees(row.payout),
           align: 'end',
         },
-        { key: 'status', header: t('common.status'), value: (row) => row.status },
+        {
+          key: 'status',
+          header: t('common.status'),
+          value: (row) => t(`player.betStatus.${row.status}`, { defaultValue: row.status }),
+        },
       ]}
     />
   );
