@@ -10,6 +10,9 @@ const patientPolls = { poll: { timeout: 10_000 } };
 // A file's set-up builds an app and migrates a database: 2–4 s alone, past the default 10 s when
 // both cores are busy (CI runs two files at once beside PostgreSQL and the journeys' servers).
 const patientHooks = 60_000;
+// An API test may start `npm run admin` or server processes a few times (Node's start, the
+// database opened): a second or two each alone, 10 s and more each on a loaded two-core machine.
+const patientTests = 60_000;
 // Bundles the admin CLI and the server scripts once per run for the tests that start them as processes.
 const adminCli = 'apps/api/test/global-setup.ts';
 // An API test file builds its own app on its own database and closes it: nothing it needs is left
@@ -38,7 +41,7 @@ export default defineConfig({
           include: apiTests,
           isolate: sharedModules,
           env: { TEST_DB_KIND: 'sqlite' },
-          testTimeout: 30_000,
+          testTimeout: patientTests,
           hookTimeout: patientHooks,
           expect: patientPolls,
           globalSetup: adminCli,
@@ -52,7 +55,7 @@ export default defineConfig({
                 include: apiTests,
                 isolate: sharedModules,
                 env: { TEST_DB_KIND: 'postgres' },
-                testTimeout: 30_000,
+                testTimeout: patientTests,
                 hookTimeout: patientHooks,
                 expect: patientPolls,
                 globalSetup: adminCli,

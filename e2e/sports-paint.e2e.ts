@@ -1,7 +1,7 @@
 import type { MatchRow } from '@app/shared';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
+import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
 /**
  * The server paints (docs/shell.md, "Speed") a sports page's first screen
@@ -73,7 +73,87 @@ async function paintedThenRendered(url: string, selector: string, limit: number)
   return { painted, rendered };
 }
 
+/** A cricket match with prices on offer, from the API. */
+async function pricedMatchId(): Promise<number> {
+  const response = await fetch(`${site.baseUrl}/api/match/getMatches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sport_id: 4, is_active: '1' }),
+  });
+  const rows = ((await response.json()) as { data: MatchRow[] }).data;
+  const match = rows.find((row) => row.match_odds?.status === 'OPEN') ?? rows[0];
+  expect(match).toBeDefined();
+  return match!.match_id;
+}
+
+/**
+ * Every element of the painted frame with its box and every computed style property, animations
+ * held at their start (a ticker or a price flash moves on between two looks).
+ */
+function drawnFrame(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    const drawn: Record<string, string> = {};
+    const elements = [...document.querySelectorAll('#root *')];
+    elements.forEach((element, position) => {
+      const name = `${position} ${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`;
+      const box = element.getBoundingClientRect();
+      drawn[`${name} box`] = [box.x, box.y, box.width, box.height].join(' ');
+      const style = getComputedStyle(element);
+      for (const property of style) drawn[`${name} ${property}`] = style.getPropertyValue(property);
+    });
+    return drawn;
+  });
+}
+
+/**
+ * Loads `url` with the app's scripts and the site's stylesheet held back: the first frame has
+ * only the page's own inline style (apps/api/src/modules/web/first-screen-style.ts). Returns what
+ * differs once the stylesheet is in: every box and every computed property should be the same.
+ */
+async function changedByTheStylesheet(url: string, viewport: { width: number; height: number }): Promise<string[]> {
+  const { context, page } = await newPage(browser, site, viewport);
+  await page.route(/\/assets\/.*\.js$/, () => undefined);
+  let releaseStylesheet = () => undefined as void;
+  const isStylesheetAsked = new Promise<void>((asked) => {
+    void page.route(/\/assets\/[^/]+\.css$/, (route) => {
+      releaseStylesheet = () => void route.continue();
+      asked();
+    });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page
+    .locator(
+      '.shell--boot #main-content [data-testid="row-prices"] button.price, .shell--boot #main-content button[data-testid="best-back"]',
+    )
+    .first()
+    .waitFor();
+  await isStylesheetAsked;
+  // The painted page is on screen without the stylesheet: its prices are drawn as prices.
+  expect(await page.locator('link[data-app-style]').evaluate((link: HTMLLinkElement) => link.sheet)).toBeNull();
+  const before = await drawnFrame(page);
+  releaseStylesheet();
+  await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-style]')?.sheet != null);
+  const after = await drawnFrame(page);
+  await context.close();
+  expect(Object.keys(before).length).toBeGreaterThan(1_000);
+  return Object.keys({ ...before, ...after })
+    .filter((key) => before[key] !== after[key])
+    .map((key) => `${key}: ${before[key]} → ${after[key]}`);
+}
+
 describe('a sports page painted by the server', () => {
+  it('draws its first screen with its own style exactly as with the whole stylesheet, which no longer holds up the first paint', async () => {
+    const matchPage = `/sports-detail/${await pricedMatchId()}`;
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      expect(await changedByTheStylesheet('/sports/4', viewport), `/sports/4 at ${viewport.width} px`).toEqual([]);
+      expect(await changedByTheStylesheet(matchPage, viewport), `a match page at ${viewport.width} px`).toEqual([]);
+    }
+  });
+
   it('keeps its prices on screen while the page’s code is slow, until the app shows them (no loading state between)', async () => {
     const { context, page } = await newPage(browser, site, PHONE_VIEWPORT);
     // The sports pages' code arrives 3 s late, past the first render's usual wait (1.5 s).
@@ -119,15 +199,7 @@ describe('a sports page painted by the server', () => {
   });
 
   it('shows a match page as the app renders it: scoreboard, markets and fancy', async () => {
-    const response = await fetch(`${site.baseUrl}/api/match/getMatches`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sport_id: 4, is_active: '1' }),
-    });
-    const rows = ((await response.json()) as { data: MatchRow[] }).data;
-    const match = rows.find((row) => row.match_odds?.status === 'OPEN') ?? rows[0];
-    expect(match).toBeDefined();
-    const { painted, rendered } = await paintedThenRendered(`/sports-detail/${match!.match_id}`, '.match-detail > *', 20);
+    const { painted, rendered } = await paintedThenRendered(`/sports-detail/${await pricedMatchId()}`, '.match-detail > *', 20);
     expect(painted.join('\n')).toContain('[best-back]');
     expect(painted).toEqual(rendered);
   });

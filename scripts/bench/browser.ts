@@ -6,8 +6,11 @@ import type { BenchScenario } from './harness';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
 
-/** Issue 10's budgets for a cold phone load of /home; issue 27's for prices on the sports pages. */
-const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95, pricesMs: 2_500 } as const;
+/**
+ * Issue 10's budgets for a cold phone load of /home; prices on the sports pages within 1.5 s (2.5 s
+ * before those pages carried their own style: docs/shell.md "Speed").
+ */
+const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95, pricesMs: 1_500 } as const;
 
 /**
  * `BENCH_SMOKE=1`: one cold load of each page and no Lighthouse runs, to check the scenario works
@@ -18,6 +21,11 @@ const IS_SMOKE = process.env.BENCH_SMOKE === '1';
 /** A price button with a price in it: a list row's (/sports/4) or the match page's best back. */
 const LIST_PRICE = '[data-testid="row-prices"] button.price';
 const MATCH_PRICE = 'button[data-testid="best-back"]';
+/**
+ * The server paints a sports page's prices disabled until the app's first render takes their
+ * place (docs/shell.md "Speed"): an enabled one is the app's, which a tap places a bet from.
+ */
+const TAPPABLE = ':enabled';
 
 /**
  * Slow 4G and a 4x slower CPU as Chrome DevTools and Lighthouse's "devtools" throttling define
@@ -41,6 +49,8 @@ interface ColdLoad {
   cls: number;
   /** When the first element matching `pricesSelector` was painted (ms from navigation), -1: never. */
   pricesMs: number;
+  /** The same for an enabled one: the app's own price, which a tap acts on. */
+  tappableMs: number;
 }
 
 /**
@@ -78,35 +88,53 @@ async function coldPhoneLoad(url: string, pricesSelector?: string): Promise<Cold
       if (scriptRequests.has(event.requestId)) initialJsBytes += event.encodedDataLength;
     });
     // Collected by the page itself from the start, so nothing before the observers is missed.
-    await page.addInitScript((selector: string | null) => {
-      const w = window as unknown as { __vitals: { fcp: number; cls: number; prices: number } };
-      w.__vitals = { fcp: -1, cls: 0, prices: -1 };
-      if (selector) {
-        // The first frame after a price is in the DOM is when the player sees it.
-        const observer = new MutationObserver(() => {
-          if (w.__vitals.prices >= 0 || !document.querySelector(selector)) return;
-          w.__vitals.prices = 0;
-          observer.disconnect();
-          requestAnimationFrame(() => (w.__vitals.prices = performance.now()));
-        });
-        observer.observe(document, { childList: true, subtree: true });
-      }
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
-      }).observe({ type: 'paint', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+    await page.addInitScript(
+      ({ selector, tappable }: { selector: string | null; tappable: string }) => {
+        type Vitals = { fcp: number; cls: number; prices: number; tappable: number };
+        const w = window as unknown as { __vitals: Vitals };
+        w.__vitals = { fcp: -1, cls: 0, prices: -1, tappable: -1 };
+        // The first frame after a matching element is in the DOM is when the player sees it. (No
+        // named functions in here: tsx would wrap them in a helper the page does not have.)
+        const watched: [string, 'prices' | 'tappable'][] = selector
+          ? [
+              [selector, 'prices'],
+              [`${selector}${tappable}`, 'tappable'],
+            ]
+          : [];
+        for (const [wanted, key] of watched) {
+          const observer = new MutationObserver(() => {
+            if (w.__vitals[key] >= 0 || !document.querySelector(wanted)) return;
+            w.__vitals[key] = 0;
+            observer.disconnect();
+            requestAnimationFrame(() => (w.__vitals[key] = performance.now()));
+          });
+          observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
         }
-      }).observe({ type: 'layout-shift', buffered: true });
-    }, pricesSelector ?? null);
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__vitals.fcp = entry.startTime;
+        }).observe({ type: 'paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      },
+      { selector: pricesSelector ?? null, tappable: TAPPABLE },
+    );
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     await page.waitForTimeout(SETTLE_MS);
     const vitals = await page.evaluate(
-      () => (window as unknown as { __vitals: { fcp: number; cls: number; prices: number } }).__vitals,
+      () => (window as unknown as { __vitals: { fcp: number; cls: number; prices: number; tappable: number } }).__vitals,
     );
-    return { initialJsBytes, scripts: scriptRequests.size, fcpMs: vitals.fcp, cls: vitals.cls, pricesMs: vitals.prices };
+    return {
+      initialJsBytes,
+      scripts: scriptRequests.size,
+      fcpMs: vitals.fcp,
+      cls: vitals.cls,
+      pricesMs: vitals.prices,
+      tappableMs: vitals.tappable,
+    };
   } finally {
     await browser.close();
   }
@@ -188,8 +216,9 @@ async function pricedCricketMatch(apiUrl: string): Promise<number> {
 }
 
 /**
- * Issue 27: a cold phone load of /sports/4 and of a match page, until the first price is painted.
- * The same throttling as /home's load; the budget is 2.5 s.
+ * Issue 27: a cold phone load of /sports/4 and of a match page, until the first price is
+ * painted (the server paints the page's real prices into it), and until the first price the app
+ * renders, which a tap acts on. The same throttling as /home's load; the budget is 1.5 s.
  */
 async function reportPrices(apiUrl: string, report: (row: { name: string; value: string; note?: string }) => void) {
   const pages = [
@@ -204,7 +233,7 @@ async function reportPrices(apiUrl: string, report: (row: { name: string; value:
     report({
       name: `prices visible on ${page.name}`,
       value: load.pricesMs >= 0 ? `${Math.round(load.pricesMs)} ms` : 'never',
-      note: `budget ≤ ${BUDGET.pricesMs} ms ${verdict(isMet)} (first paint ${Math.round(load.fcpMs)} ms, ${(load.initialJsBytes / 1024).toFixed(1)} KB of script in ${load.scripts} files)`,
+      note: `budget ≤ ${BUDGET.pricesMs} ms ${verdict(isMet)} (first paint ${Math.round(load.fcpMs)} ms, tappable ${load.tappableMs >= 0 ? `${Math.round(load.tappableMs)} ms` : 'never'}, ${(load.initialJsBytes / 1024).toFixed(1)} KB of script in ${load.scripts} files)`,
     });
   }
 }

@@ -61,6 +61,11 @@ export function violation(from, to) {
   if (from.kind === 'api-base' && to.kind === 'api-feature') {
     return `${from.folder}/ stands below modules and plugins and imports neither (a module adds its tables to db/schema.ts by declaration merging)`;
   }
+  // config/ → lib/ → db/, bottom to top (docs/adr/0008): what needs the database lives in db/.
+  const baseOrder = ['config', 'lib', 'db'];
+  if (from.kind === 'api-base' && to.kind === 'api-base' && baseOrder.indexOf(to.folder) > baseOrder.indexOf(from.folder)) {
+    return `${from.folder}/ stands below ${to.folder}/ (config → lib → db): move the code that needs ${to.folder}/ into it`;
+  }
   if (to.module && to.module !== from.module && from.isProductCode) {
     // Money has one front door (docs/wallet.md, "Money"): the ledger is the money module's alone.
     if (to.module === 'ledger' && from.module !== 'money') return 'only the money module imports the ledger: use a money verb';

@@ -38,8 +38,8 @@ import { installJsonBodyParser } from './plugins/json-body';
 import { installRateLimit } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { deletePublishedBefore } from './db/outbox';
-import { createJobRunner, type JobRunner } from './lib/job-runner';
-import { createOutboxRelay, type OutboxRelay } from './lib/outbox-relay';
+import { createJobRunner, type JobRunner } from './db/job-runner';
+import { createOutboxRelay, type OutboxRelay } from './db/outbox-relay';
 import { installLiveSocket } from './plugins/websocket';
 import { installMetrics } from './plugins/metrics';
 

@@ -95,7 +95,7 @@ afterAll(async () => {
 describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one of two instances', () => {
   it(
     'answers the same on both, and survives kill -9 of its holder with no result lost or settled twice',
-    { timeout: 240_000 },
+    { timeout: 300_000 },
     async () => {
       const userId = await createUser(database.db, systemClock, {
         userName: 'handover',
@@ -182,7 +182,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one
       const bet = await eventually(async () => {
         const row = await database.db.selectFrom('bets').selectAll().where('user_id', '=', userId).executeTakeFirst();
         return row && row.status !== 'open' ? row : undefined;
-      }, 30_000);
+      }, 60_000);
       expect(bet.status).toBe('won');
       expect(Number(bet.profit_loss)).toBe(100 * (Math.round(taken * 100) - 100)); // ₹100 at the odds taken, in paise
       const results = await database.db.selectFrom('feed_results').selectAll().orderBy('target').execute();
@@ -196,8 +196,21 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one
         [`M:${WIN}`, 37947503, null],
         [`M:${PLACE}`, 37947503, '37947503,39823721'],
       ]);
-      const settlements = await database.db.selectFrom('bet_settlements').select(['target', 'settlement_no']).execute();
-      expect(settlements).toEqual([{ target: `M:${WIN}`, settlement_no: 1 }]);
+      // Each declared result is settled once (the PLACE market too, with no bets on it), by whichever
+      // instance's settle job takes it: wait for both, then check neither was settled twice.
+      const settlements = await eventually(async () => {
+        const rows = await database.db
+          .selectFrom('bet_settlements')
+          .select(['target', 'settlement_no'])
+          .orderBy('target')
+          .orderBy('settlement_no')
+          .execute();
+        return rows.length >= 2 ? rows : undefined;
+      }, 60_000);
+      expect(settlements).toEqual([
+        { target: `M:${WIN}`, settlement_no: 1 },
+        { target: `M:${PLACE}`, settlement_no: 1 },
+      ]);
       expect((await auditLedger(database.db)).faults).toEqual([]);
 
       // No change lost or applied twice across the hand-over: the stored ladders are the file's.

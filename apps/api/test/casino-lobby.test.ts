@@ -111,98 +111,104 @@ describe('casino lobby', () => {
 });
 
 describe('casino operator commands and the external sportsbook', () => {
-  it('adds a provider and a game from the command line, and gap/gaplogin launches it on an allowed host', async () => {
-    const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'key-')), 'sap.pem');
-    writeFileSync(keyFile, newKeyPair().publicKey);
-    const add = await runAdminProcess(
-      t.databaseEnv,
-      'casino',
-      'provider',
-      'add',
-      '--code',
-      'sap',
-      '--name',
-      'SAP Sports',
-      '--public-key',
-      keyFile,
-      '--launch-url',
-      'https://sports.example.test/play?game={game_code}&token={token}&lang={lang}',
-    );
-    expect(add.stdout).toContain('added provider sap');
-    const game = await runAdminProcess(
-      t.databaseEnv,
-      'casino',
-      'game',
-      'add',
-      '--provider',
-      'sap',
-      '--code',
-      'sap-live',
-      '--name',
-      'Live Wheel',
-      '--category',
-      'Live-Casino',
-    );
-    expect(game.stdout).toContain('added game sap-live');
-    const badCategory = await runAdminProcess(
-      t.databaseEnv,
-      'casino',
-      'game',
-      'add',
-      '--provider',
-      'sap',
-      '--code',
-      'x1',
-      '--name',
-      'X',
-      '--category',
-      'poker',
-    );
-    expect(badCategory.code).toBe(1);
-    const badKey = await runAdminProcess(
-      t.databaseEnv,
-      'casino',
-      'provider',
-      'add',
-      '--code',
-      'bad',
-      '--name',
-      'Bad',
-      '--public-key',
-      keyFile,
-      '--launch-url',
-      'http://insecure.test/{game_code}/{token}',
-    );
-    expect(badKey.code).toBe(1);
-    const list = (await t.get('casino/gameList?category=Live-Casino')).json().data;
-    expect(list.map((g: { code: string }) => g.code).sort()).toEqual([...LIVE_TABLE_CODES, 'sap-live'].sort());
+  // Four `npm run admin` processes, each starting Node and opening the database: on a loaded
+  // two-core machine that alone passed the default 30 s.
+  it(
+    'adds a provider and a game from the command line, and gap/gaplogin launches it on an allowed host',
+    { timeout: 120_000 },
+    async () => {
+      const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'key-')), 'sap.pem');
+      writeFileSync(keyFile, newKeyPair().publicKey);
+      const add = await runAdminProcess(
+        t.databaseEnv,
+        'casino',
+        'provider',
+        'add',
+        '--code',
+        'sap',
+        '--name',
+        'SAP Sports',
+        '--public-key',
+        keyFile,
+        '--launch-url',
+        'https://sports.example.test/play?game={game_code}&token={token}&lang={lang}',
+      );
+      expect(add.stdout).toContain('added provider sap');
+      const game = await runAdminProcess(
+        t.databaseEnv,
+        'casino',
+        'game',
+        'add',
+        '--provider',
+        'sap',
+        '--code',
+        'sap-live',
+        '--name',
+        'Live Wheel',
+        '--category',
+        'Live-Casino',
+      );
+      expect(game.stdout).toContain('added game sap-live');
+      const badCategory = await runAdminProcess(
+        t.databaseEnv,
+        'casino',
+        'game',
+        'add',
+        '--provider',
+        'sap',
+        '--code',
+        'x1',
+        '--name',
+        'X',
+        '--category',
+        'poker',
+      );
+      expect(badCategory.code).toBe(1);
+      const badKey = await runAdminProcess(
+        t.databaseEnv,
+        'casino',
+        'provider',
+        'add',
+        '--code',
+        'bad',
+        '--name',
+        'Bad',
+        '--public-key',
+        keyFile,
+        '--launch-url',
+        'http://insecure.test/{game_code}/{token}',
+      );
+      expect(badKey.code).toBe(1);
+      const list = (await t.get('casino/gameList?category=Live-Casino')).json().data;
+      expect(list.map((g: { code: string }) => g.code).sort()).toEqual([...LIVE_TABLE_CODES, 'sap-live'].sort());
 
-    const { buildApp } = await import('../src/app');
-    const config = { ...t.config, EXTERNAL_SPORTSBOOK_PROVIDER: 'sap', SPORTSBOOK_ALLOWED_HOSTS: ['sports.example.test'] };
-    const app = await buildApp({ config, database: t.database, clock: t.clock });
-    await app.ready();
-    try {
-      const p = await t.newPlayer('lobbysap');
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/gap/gaplogin',
-        headers: { authorization: `Bearer ${p.token}` },
-        payload: {
-          providerName: 'SAP',
-          gameId: 550000,
-          platformId: 'desktop',
-          lobby: false,
-          redirectUrl: 'https://site.example.test',
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.url).toMatch(/^https:\/\/sports\.example\.test\/play\?game=550000&token=/);
-      const lobby = await app.inject({ method: 'GET', url: '/api/casino/lobby' });
-      expect(lobby.json().data.has_external_sportsbook).toBe(true);
-    } finally {
-      await app.close();
-    }
-  });
+      const { buildApp } = await import('../src/app');
+      const config = { ...t.config, EXTERNAL_SPORTSBOOK_PROVIDER: 'sap', SPORTSBOOK_ALLOWED_HOSTS: ['sports.example.test'] };
+      const app = await buildApp({ config, database: t.database, clock: t.clock });
+      await app.ready();
+      try {
+        const p = await t.newPlayer('lobbysap');
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/gap/gaplogin',
+          headers: { authorization: `Bearer ${p.token}` },
+          payload: {
+            providerName: 'SAP',
+            gameId: 550000,
+            platformId: 'desktop',
+            lobby: false,
+            redirectUrl: 'https://site.example.test',
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.url).toMatch(/^https:\/\/sports\.example\.test\/play\?game=550000&token=/);
+        const lobby = await app.inject({ method: 'GET', url: '/api/casino/lobby' });
+        expect(lobby.json().data.has_external_sportsbook).toBe(true);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('has every fair game registered under our provider', async () => {
     const games = (await t.get('casino/gameList?provider=originals')).json().data.map((g: { code: string }) => g.code);

@@ -7,6 +7,7 @@ import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
 import { crashPointOf } from '../src/modules/fair-games/crash.service';
+import { ROUND_CHAIN_RENEW_EVERY_MS } from '../src/modules/fair-games/round-chain.service';
 import { type CasinoTestApp, createCasinoTestApp, tokenOf } from './casino-support';
 import { runAdminProcess } from './test-app';
 
@@ -152,5 +153,51 @@ describe('Crash from a published hash chain (docs/casino-fairness.md, Crash)', (
     expect(next.round_number).toBe((seen.at(-1) ?? 0) + 1);
     expect(next.chain).toMatchObject({ id: 2, position: 1 });
     expect(next.server_seed_hash).toBe((await chains())[0]?.terminating_hash);
+  });
+
+  it('publishes the next chain by itself, with the notice, once a tenth of the rounds or fewer are left', async () => {
+    let p = await crashPlayer('chainrenew');
+    // The sweep's next turn comes 10 minutes on: a player idle that long is logged out, so a new one looks.
+    let renewed = 0;
+    const renewals = async () => {
+      t.clock.advance(ROUND_CHAIN_RENEW_EVERY_MS);
+      await t.app.jobs.runDue();
+      renewed += 1;
+      p = await crashPlayer(`chainrenew${renewed}`);
+    };
+    // Chain 2 (3 rounds) plays its first round: 2 of 3 left, more than a tenth, nothing is published.
+    const first = (await crashState(p.gameToken)).json().data.round as CrashRoundView;
+    expect(first.chain).toMatchObject({ id: 2, position: 1 });
+    await finishRound(first);
+    await renewals();
+    expect((await chains()).map((chain) => chain.id)).toEqual([2, 1]);
+
+    // Its second round: 1 left, a tenth of 3 rounds rounded up. Chain 3 is published at once with the
+    // install's notice (a day by default), the same length and salt source, announced before it plays.
+    const second = (await crashState(p.gameToken)).json().data.round as CrashRoundView;
+    expect(second.chain).toMatchObject({ id: 2, position: 2 });
+    await finishRound(second);
+    await renewals();
+    const [next] = await chains();
+    expect(next).toMatchObject({ id: 3, length: 3, status: 'queued', rounds_played: 0, salt_source: 'self' });
+    expect(Date.parse(next?.starts_at ?? '') - Date.parse(next?.published_at ?? '')).toBe(
+      t.config.FAIR_CHAIN_NOTICE_MINUTES * 60_000,
+    );
+    // Once is enough: the newest chain is now the one waiting, with all its rounds left.
+    await renewals();
+    expect((await chains()).map((chain) => chain.id)).toEqual([3, 2, 1]);
+
+    // Chain 2's last round, then Crash waits for chain 3's start and opens with it.
+    const last = (await crashState(p.gameToken)).json().data.round as CrashRoundView;
+    expect(last.chain).toMatchObject({ id: 2, position: 3 });
+    await finishRound(last);
+    const waiting = await crashState(p.gameToken);
+    expect(waiting.statusCode).toBe(422);
+    expect(waiting.json().message).toMatch(/^Crash opens at .+, when its next published round chain may start$/);
+    t.clock.advance(Date.parse(next?.starts_at ?? '') - t.clock.now());
+    p = await crashPlayer('chainrenewopen');
+    const opened = (await crashState(p.gameToken)).json().data.round as CrashRoundView;
+    expect(opened.chain).toMatchObject({ id: 3, position: 1 });
+    expect(opened.server_seed_hash).toBe(next?.terminating_hash);
   });
 });

@@ -62,9 +62,17 @@ describe('the first screen painted into a sports page (docs/shell.md "Speed")', 
     const first = rows.find((row) => row.match_odds?.status === 'OPEN' && row.match_odds.runners[0]?.back);
     expect(first).toBeDefined();
     expect(main).toContain(`<span class="price__main">${formatDecimalOdds(first!.match_odds!.runners[0]!.back!.odds)}</span>`);
-    // Hindi texts from the built translations; the stylesheet in the head, so nothing paints unstyled.
+    // Hindi texts from the built translations.
     expect(main).toContain('क्रिकेट');
-    expect(res.body.indexOf('rel="stylesheet"')).toBeLessThan(res.body.indexOf('</head>'));
+    // The stylesheet's rules for its elements in the head, so nothing paints unstyled, and the
+    // whole stylesheet after the content, so the first paint does not wait for it.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const style = /<style id="first-screen-style">([^]*?)<\/style>/.exec(head)?.[1] ?? '';
+    expect(style).toContain('.match-row{');
+    expect(style).toContain('.price--back{');
+    expect(style).not.toContain('.home-hero{');
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(res.body.indexOf('rel="stylesheet"')).toBeGreaterThan(res.body.indexOf('</main>'));
     expect(res.body).not.toContain('<!--page-main-->');
   });
 

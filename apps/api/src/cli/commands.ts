@@ -11,7 +11,7 @@ import { settingsCommands } from '../modules/settings';
 import { sportsCommands } from '../modules/sports';
 import { uploadCommands } from '../modules/uploads';
 import { userCommands } from '../modules/users';
-import type { AdminCommand } from './command';
+import type { AdminCommand } from '../plugins/admin-command';
 import { dbCommands } from './db.cli';
 import { depositCommands } from './deposits.cli';
 import { withdrawalCommands } from './withdrawals.cli';

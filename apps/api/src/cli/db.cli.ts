@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config/paths';
 import { AppError } from '../lib/app-error';
-import { type AdminCommand, UsageError } from './command';
+import { type AdminCommand, UsageError } from '../plugins/admin-command';
 
 /** Operator commands on the database itself (docs/deploy.md "Backups"). */
 export const dbCommands: AdminCommand[] = [

@@ -1,4 +1,4 @@
-import { type AdminCommand, requireOption, UsageError } from './command';
+import { type AdminCommand, requireOption, UsageError } from '../plugins/admin-command';
 import { createBonusModule } from '../modules/bonus';
 import { createMoneyModule } from '../modules/money';
 import { createPaymentsModule, sumDepositsSince } from '../modules/payments';

@@ -9,7 +9,7 @@ import { sha256Hex } from '../lib/ids';
 import { createAuditLog, createOperatorsService } from '../modules/operators';
 import { canonicalJson, IDEMPOTENCY_KEY_PATTERN } from '../plugins/idempotency';
 import { prepareDatabase } from '../startup';
-import { type AdminCommand, type AuditDetails, UsageError } from './command';
+import { type AdminCommand, type AuditDetails, UsageError } from '../plugins/admin-command';
 import { adminCommands } from './commands';
 
 export interface AdminIo {

@@ -1,5 +1,5 @@
 import { paiseToRupees } from '@app/shared';
-import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from './command';
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../plugins/admin-command';
 import { createBonusModule } from '../modules/bonus';
 import { createMoneyModule, parseReason } from '../modules/money';
 import { createOperatorsModule } from '../modules/operators';

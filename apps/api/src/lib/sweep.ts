@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Runs `task` every `intervalMs` as a recurring durable job (lib/job-runner.ts): one instance
+ * Runs `task` every `intervalMs` as a recurring durable job (db/job-runner.ts): one instance
  * takes each turn, and a turn an instance died in is taken by another. A failure is logged and the
  * next turn goes ahead. The task must still be safe to run concurrently with itself.
  */

@@ -8,7 +8,7 @@ import { groupCommitter } from '../db/group-commit';
 import { oldestDueRunAt } from '../db/jobs';
 import { oldestUnpublishedAt } from '../db/outbox';
 import type { Clock } from '../lib/clock';
-import type { JobRunObserver } from '../lib/job-runner';
+import type { JobRunObserver } from '../db/job-runner';
 import type { StreamHealth } from '../modules/feed';
 import { refusalCodeOf } from './error-handler';
 import { FastHistogram, type Observe } from './fast-histogram';

@@ -1,4 +1,4 @@
-import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../plugins/admin-command';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
 import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';

@@ -1,5 +1,5 @@
 import { paiseToRupees } from '@app/shared';
-import { type AdminCommand, type CommandContext, requireOption } from '../../cli/command';
+import { type AdminCommand, type CommandContext, requireOption } from '../../plugins/admin-command';
 import { createMoneyModule } from '../money';
 import { createBonusModule } from './bonus.module';
 

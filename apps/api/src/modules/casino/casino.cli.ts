@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../plugins/admin-command';
 import { createMoneyModule } from '../money';
 import { GAME_CATEGORIES } from './casino.table';
 import { createCasinoService } from './casino.service';

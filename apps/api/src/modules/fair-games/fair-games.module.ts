@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { type CasinoService, findGameOwner, findProviderByCode, OWN_PROVIDER_CODE } from '../casino';
 import { type CrashFlightHub, createCrashFlightHub } from './crash-flight';
 import { createCrashService } from './crash.service';
-import type { RoundChains } from './round-chain.service';
+import { ROUND_CHAIN_RENEW_EVERY_MS, type RoundChains } from './round-chain.service';
 import { registerFairGamesRoutes } from './fair-games.routes';
 import { createFairGamesService, MAX_STAKE_PAISE, MIN_STAKE_PAISE } from './fair-games.service';
 import { findProviderKeys, insertProviderKeysOnce } from './fair-games.repository';
@@ -97,6 +97,12 @@ export function createFairGamesModule({ db, clock, casino, logger, chains, trans
         chains,
       );
       registerFairGamesRoutes(app, service, crash, chains);
+      // Crash's and the live tables' next chains, published ahead of need (docs/casino-fairness.md).
+      app.jobs.every('round chains renew', ROUND_CHAIN_RENEW_EVERY_MS, async () => {
+        for (const chain of await chains.renewDue()) {
+          logger.info({ chain: chain.id, game: chain.game_code, starts_at: chain.starts_at }, 'published the next round chain');
+        }
+      });
       crashFlight.attach(() => crash.flight());
       app.addHook('onClose', async () => crashFlight.close());
     },

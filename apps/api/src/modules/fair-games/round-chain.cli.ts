@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLiveTableCode, type RoundChainView } from '@app/shared';
-import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../plugins/admin-command';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
 import { REPO_ROOT } from '../../config/paths';

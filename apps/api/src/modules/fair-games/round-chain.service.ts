@@ -15,6 +15,10 @@ export const ROUND_CHAIN_MAX_LENGTH = 10_000_000;
 export const ROUND_CHAIN_CHECKPOINT_EVERY = 1_000;
 /** The demo install's chains (docs/casino-fairness.md, "Round chains"). */
 export const DEMO_CHAIN_LENGTH = 100_000;
+/** A game's next chain is published once its newest has 1/10 of its rounds or fewer left (`renewDue`). */
+const RENEW_WHEN_LEFT_DIVISOR = 10;
+/** How often an instance looks whether a game needs its next chain published. */
+export const ROUND_CHAIN_RENEW_EVERY_MS = 10 * 60_000;
 /** A waiting drand chain asks the relays again at most this often (per instance). */
 const BEACON_RETRY_MS = 5_000;
 
@@ -154,7 +158,7 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
     });
   }
 
-  return {
+  const chains = {
     chain,
 
     /** Tells the chain list how far a game's chains were played (the game owns its rounds). */
@@ -254,6 +258,25 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
       cache.delete(chainId);
     },
 
+    /**
+     * Publishes each game's next chain ahead of need (docs/casino-fairness.md, "Published chains"):
+     * once a game's newest chain is being played and has a tenth of its rounds or fewer left, a
+     * chain of the same length and salt source is published with the install's notice, so the
+     * notice runs out before the rounds do and the game never closes for want of a chain. A game
+     * no chain was ever published for is left to its operator. Answers the chains published.
+     */
+    async renewDue(): Promise<RoundChainView[]> {
+      const published: RoundChainView[] = [];
+      for (const [gameCode, played] of playedReaders) {
+        const [newest] = await repo.listChains(db, gameCode, 1);
+        if (!newest) continue;
+        const left = newest.length - ((await played([newest.id])).get(newest.id) ?? 0);
+        if (left === newest.length || left > Math.ceil(newest.length / RENEW_WHEN_LEFT_DIVISOR)) continue;
+        published.push(await chains.create({ gameCode, length: newest.length, salt: newest.salt_source }));
+      }
+      return published;
+    },
+
     /** A game's published chains, newest first. */
     async list(gameCode: string, limit = 20): Promise<RoundChainView[]> {
       const chains = await repo.listChains(db, gameCode, limit);
@@ -267,6 +290,7 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
       await Promise.all([...beaconAttempts.values()].map((attempt) => attempt.running));
     },
   };
+  return chains;
 }
 
 export type RoundChains = ReturnType<typeof createRoundChains>;

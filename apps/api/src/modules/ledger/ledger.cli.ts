@@ -1,4 +1,4 @@
-import { type AdminCommand, UsageError } from '../../cli/command';
+import { type AdminCommand, UsageError } from '../../plugins/admin-command';
 import { AppError } from '../../lib/app-error';
 import { auditLedger, auditLedgerFromCheckpoint } from './ledger-audit';
 

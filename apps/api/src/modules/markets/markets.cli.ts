@@ -1,4 +1,4 @@
-import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../plugins/admin-command';
 import { createMarketsAdmin, type SuspendTarget } from './markets-admin.service';
 
 function targetOf(context: CommandContext): SuspendTarget {

@@ -1,5 +1,5 @@
 import { paiseToRupees } from '@app/shared';
-import { type AdminCommand, requireOption } from '../../cli/command';
+import { type AdminCommand, requireOption } from '../../plugins/admin-command';
 import { createMoneyModule } from './money.module';
 import type { WalletBalances } from './money.service';
 

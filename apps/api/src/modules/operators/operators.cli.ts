@@ -1,5 +1,5 @@
 import { OPERATOR_ROLES } from '@app/shared';
-import { type AdminCommand, requireOption } from '../../cli/command';
+import { type AdminCommand, requireOption } from '../../plugins/admin-command';
 import { createOperatorsService } from './operators.service';
 
 /** Operators' accounts (docs/operators.md). */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { paiseToRupees, WITHDRAW_STATUSES, type WithdrawStatus } from '@app/shared';
-import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../plugins/admin-command';
 import { AppError } from '../../lib/app-error';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';

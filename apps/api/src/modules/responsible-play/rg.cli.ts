@@ -1,5 +1,5 @@
 import { isWholePaise, RG_LIMIT_KINDS, RG_PERIODS, type RgLimitKind, type RgPeriod, rupeesToPaise } from '@app/shared';
-import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, type CommandContext, requireOption, UsageError } from '../../plugins/admin-command';
 import { AppError } from '../../lib/app-error';
 import { createMoneyModule } from '../money';
 import { sumDepositsSince } from '../payments';

@@ -1,5 +1,5 @@
 import { OPERATOR_SETTING_KEYS, SETTING_KEYS } from '@app/shared';
-import { type AdminCommand, UsageError } from '../../cli/command';
+import { type AdminCommand, UsageError } from '../../plugins/admin-command';
 import { createSettingsService, isOperatorSettingKey } from './settings.service';
 
 export const settingsCommands: AdminCommand[] = [

@@ -1,4 +1,4 @@
-import { type AdminCommand, parseWholeNumber, requireOption, UsageError } from '../../cli/command';
+import { type AdminCommand, parseWholeNumber, requireOption, UsageError } from '../../plugins/admin-command';
 import { createSportsService } from './sports.service';
 
 export const sportsCommands: AdminCommand[] = [

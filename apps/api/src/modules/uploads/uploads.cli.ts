@@ -1,4 +1,4 @@
-import { type AdminCommand, UsageError } from '../../cli/command';
+import { type AdminCommand, UsageError } from '../../plugins/admin-command';
 import { createImageStore } from './image-store';
 
 export const uploadCommands: AdminCommand[] = [

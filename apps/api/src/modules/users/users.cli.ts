@@ -1,5 +1,5 @@
 import { passwordSchema, usernameSchema } from '@app/shared';
-import { type AdminCommand, type CommandContext, UsageError, parseWholeNumber, requireOption } from '../../cli/command';
+import { type AdminCommand, type CommandContext, UsageError, parseWholeNumber, requireOption } from '../../plugins/admin-command';
 import { AppError } from '../../lib/app-error';
 import { assertPasswordAllowed } from './password-policy';
 import { endUserSessionRows } from '../sessions';

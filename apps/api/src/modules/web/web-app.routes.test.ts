@@ -24,6 +24,9 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 const SCRIPT = 'console.log("the site");'.repeat(100);
+const STYLESHEET =
+  ':root{--accent:#f5b400}.shell-header{height:60px}.casino-tile{aspect-ratio:1}' +
+  '@media (width<=420px){.shell-header{gap:.3rem}.casino-tile{gap:0}}';
 
 describe('serving the built site', () => {
   let distDir: string;
@@ -168,8 +171,10 @@ describe('serving the built site', () => {
 
     beforeEach(async () => {
       writeFileSync(path.join(distDir, 'route-preloads.json'), JSON.stringify({ sports: ['assets/sports-AbCdEf12.js'] }));
+      writeFileSync(path.join(distDir, 'assets/style-AbCdEf12.css'), STYLESHEET);
       sportsApp = Fastify();
       installErrorHandler(sportsApp);
+      installSecurityHeaders(sportsApp, { frameHosts: [] });
       await registerWebApp(sportsApp, distDir, { getSettings: async () => settings }, async (pathname) => {
         asked.push(pathname);
         if (pathname === '/sports-detail/404') throw new Error('feed down');
@@ -196,6 +201,21 @@ describe('serving the built site', () => {
       expect(res.body).not.toContain('id="main-content"');
       const brotli = await sportsApp.inject({ url: '/sports/4', headers: { 'accept-encoding': 'br' } });
       expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('id="app-state"');
+    });
+
+    it("carries the style its own elements need, allowed by hash, and the site's stylesheet after its content", async () => {
+      const res = await sportsApp.inject({ url: '/sports/4', headers: { 'accept-encoding': 'identity' } });
+      const style = /<style id="first-screen-style">([^]*?)<\/style>/.exec(res.body)?.[1] ?? '';
+      // The frame's rules, in the stylesheet's order; none for elements the page does not have.
+      expect(style).toBe(':root{--accent:#f5b400}.shell-header{height:60px}@media (width<=420px){.shell-header{gap:.3rem}}');
+      const hash = createHash('sha256').update(style).digest('base64');
+      expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+      // Nothing in the head waits for the stylesheet: it comes last, and the app renders once it is in (main.tsx).
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).not.toContain('rel="stylesheet"');
+      expect(res.body).toMatch(
+        /<link rel="stylesheet" crossorigin href="\/assets\/style-AbCdEf12\.css" data-app-style>[^]*<\/body>/,
+      );
     });
 
     it('paints no data where there is none, or when it cannot be had, and only sports pages name the sports code', async () => {

@@ -17,6 +17,7 @@ import {
   withPaintedMain,
 } from './web-shell';
 import { paintSportsPage, type Translate, translator } from './sports-paint';
+import { createFirstScreenStyle, indexStyleSheet } from './first-screen-style';
 
 /** Reads the operator's settings (the settings service; cached per instance). */
 export interface WebAppSettingsSource {
@@ -42,6 +43,21 @@ const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** The sports pages (docs/product.md §2 /sports/…, /sports-detail/…) share one chunk of code. */
 function pageGroupOf(pathname: string): 'sports' | null {
   return pathname.startsWith('/sports/') || pathname.startsWith('/sports-detail/') ? 'sports' : null;
+}
+
+/**
+ * For pages the server paints per request (a sports page's first screen): the stylesheet's rules
+ * the page's own elements can use, inline, and the stylesheet itself after the content
+ * (first-screen-style.ts). Without a built stylesheet, pages are left as they are.
+ */
+function firstScreenStyleOf(distDir: string, template: string | null): (html: string) => string {
+  const href = template && /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/.exec(template)?.[1];
+  if (!href) return (html) => html;
+  try {
+    return createFirstScreenStyle(indexStyleSheet(href, readFileSync(path.join(distDir, href), 'utf8')));
+  } catch {
+    return (html) => html;
+  }
 }
 
 function readRoutePreloads(distDir: string): Record<string, string[]> {
@@ -94,6 +110,7 @@ export async function registerWebApp(
   const indexPath = path.join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const routePreloads = readRoutePreloads(distDir);
+  const firstScreenStyle = firstScreenStyleOf(distDir, template);
   const hasDefaultIcon = existsSync(path.join(distDir, 'favicon.ico'));
   const painted = new Map<string, PaintedPage>();
   const translations = new Map<SiteLanguage, Translate>();
@@ -200,7 +217,8 @@ export async function registerWebApp(
     // A page with its first data is painted for this request (fast compression, not cached):
     // its first screen in the frame, its data for the app's query cache.
     const content = paintedContentOf(calls, language, request);
-    return sendPage(request, reply, compressPage(withFirstState(withPaintedMain(page.html.toString(), content), calls)));
+    const html = firstScreenStyle(withPaintedMain(page.html.toString(), content));
+    return sendPage(request, reply, compressPage(withFirstState(html, calls)));
   });
 
   /** A sports page without first data (the live list, an unknown match): the frame alone, compressed once. */
@@ -208,7 +226,7 @@ export async function registerWebApp(
   function frameOnly(page: PaintedPage): PaintedPage {
     let frame = framesOnly.get(page);
     if (!frame) {
-      frame = compressPage(withPaintedMain(page.html.toString(), null));
+      frame = compressPage(firstScreenStyle(withPaintedMain(page.html.toString(), null)));
       framesOnly.set(page, frame);
     }
     return frame;

@@ -180,7 +180,9 @@ export interface PaintOptions {
   homeHero?: HomeHeroText | null;
   /**
    * A page whose content is painted for each request (withPaintedMain): the frame keeps a place
-   * for it, and the stylesheet stays in the head, so that content paints styled in the first frame.
+   * for it, and the stylesheet's link stays in the head, where the painted page puts the rules its
+   * content needs in its place (first-screen-style.ts), so that content paints styled in the
+   * first frame without waiting for the stylesheet.
    */
   hasPaintedMain?: boolean;
 }
@@ -249,7 +251,8 @@ export interface PaintedPage {
 
 /** The CSP hash source of every inline <style> element's text. */
 export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map(
+  // A <style>'s text runs to the first `</style` (CSS may hold `<`, as in `@media (width<=420px)`).
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
     (match) =>
       `'sha256-${createHash('sha256')
         .update(match[1] ?? '')

@@ -43,7 +43,7 @@ export const SANDBOX_CALLBACK_PATH = `/api/payment/callback/${SANDBOX_CODE}`;
 export const SANDBOX_PAYMENT_WINDOW_MS = 60 * 60_000;
 /** How long after an approved payout the sandbox's bank pays it. */
 export const SANDBOX_PAYOUT_DELAY_MS = 3_000;
-/** A callback is sent until answered: up to this many tries, 1 s, 2 s, 4 s … 5 min apart (lib/job-runner.ts). */
+/** A callback is sent until answered: up to this many tries, 1 s, 2 s, 4 s … 5 min apart (db/job-runner.ts). */
 const CALLBACK_ATTEMPTS = 20;
 const CALLBACK_TIMEOUT_MS = 10_000;
 const CALLBACK_JOB = 'sandbox callback';

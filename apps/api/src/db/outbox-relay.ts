@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { hasUnpublished, markPublished, takeUnpublished } from '../db/outbox';
-import { outsideTransactionScope } from '../db/transaction-scope';
-import { writeTransaction } from '../db/unit-of-work';
-import type { Clock } from './clock';
-import type { EventBus } from './event-bus';
+import type { Db } from './database';
+import { hasUnpublished, markPublished, takeUnpublished } from './outbox';
+import { outsideTransactionScope } from './transaction-scope';
+import { writeTransaction } from './unit-of-work';
+import type { Clock } from '../lib/clock';
+import type { EventBus } from '../lib/event-bus';
 
 /**
  * Publishes outbox events (written inside money transactions) to the event bus: in-process, and

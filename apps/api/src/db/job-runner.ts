@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { enqueueJob, finishJob, type JobRow, leaseDueJobs, type NewJob } from '../db/jobs';
-import { writeTransaction } from '../db/unit-of-work';
-import type { Clock } from './clock';
+import type { Db } from './database';
+import { enqueueJob, finishJob, type JobRow, leaseDueJobs, type NewJob } from './jobs';
+import { writeTransaction } from './unit-of-work';
+import type { Clock } from '../lib/clock';
 
 /**
  * Durable jobs (docs/adr/0009-unit-of-work.md, "Jobs"): rows in `jobs` that any API instance may
