@@ -41,6 +41,9 @@ export function tableCsv<T>(columns: readonly ConsoleColumn<T>[], rows: readonly
   );
 }
 
+/** A text cell's widest, in characters (`.console-cell` in console.css). */
+const CELL_MAX_CHARS = 32;
+
 function cellClass<T>(column: ConsoleColumn<T>): string {
   const align = `ui-table__cell--${column.align ?? 'start'}`;
   // Amounts and other numbers stay on one line: "₹60,000.00", never "₹60,000. / 00".
@@ -53,8 +56,11 @@ function cellClass<T>(column: ConsoleColumn<T>): string {
  */
 export function TruncatedCell({ text, children }: { text: string | number | null | undefined; children?: ReactNode }) {
   const full = text === null || text === undefined ? '' : String(text);
+  // Only a text long enough to be cut (the cell is 32ch wide at most) takes the focus: a table of
+  // short cells is not a hundred tab stops.
+  const mayBeCut = full.length > CELL_MAX_CHARS - 2;
   return (
-    <span className="console-cell" title={full || undefined} tabIndex={full ? 0 : undefined}>
+    <span className="console-cell" title={full || undefined} tabIndex={mayBeCut ? 0 : undefined}>
       {children ?? full}
     </span>
   );
