@@ -30,6 +30,7 @@ import { betSettledOddsMigration } from './migrations/0181-bet-settled-odds';
 import { roundChainsMigration } from './migrations/0190-round-chains';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
 import { playerNoticesMigration } from './migrations/0201-player-notices';
+import { openBetsByMatchMigration } from './migrations/0220-open-bets-by-match';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -67,6 +68,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0190-round-chains': roundChainsMigration(dialect),
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
     '0201-player-notices': playerNoticesMigration(dialect),
+    '0220-open-bets-by-match': openBetsByMatchMigration(),
   };
 }
 

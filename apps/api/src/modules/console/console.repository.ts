@@ -291,15 +291,20 @@ export async function listFixtures(
     if (filter.search) query = query.where(sql<boolean>`lower(m.name) like ${likePattern(filter.search)} escape '\\'`);
     return query;
   };
+  // What open bets put at stake on each fixture (their liabilities), one pass over the open bets
+  // (bets_status_match_idx): the live match with bets leads.
+  const atStake = db
+    .selectFrom('bets')
+    .select(['match_id', (eb) => eb.fn.sum<number>('liability').as('held')])
+    .where('status', '=', 'open')
+    .groupBy('match_id')
+    .as('o');
   return pageOf(
     base()
+      .leftJoin(atStake, 'o.match_id', 'm.match_id')
       .select(['m.match_id', 'm.sport_id', 'm.name', 'm.start_time', 'm.finished_at', 'm.is_active', 's.name as series_name'])
       .orderBy(sql`case when m.finished_at is not null then 2 when m.start_time <= ${now} then 0 else 1 end`)
-      // What open bets put at stake on the fixture (their liabilities): the live match with bets leads.
-      .orderBy(
-        sql`coalesce((select sum(b.liability) from bets b where b.match_id = m.match_id and b.status = 'open'), 0)`,
-        'desc',
-      )
+      .orderBy(sql`coalesce(o.held, 0)`, 'desc')
       .orderBy(sql`case when m.finished_at is null then m.start_time else 0 - m.start_time end`)
       .limit(limit)
       .offset(offset)
