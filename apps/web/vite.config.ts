@@ -120,7 +120,7 @@ const ROUTE_GROUP_ENTRIES = { sports: /[\\/]src[\\/]app[\\/]routes[\\/]sports-ro
  * Writes `route-preloads.json`: for each group of pages, the script files its pages need beyond
  * the ones every page loads (the entry, React DOM, the app). The server names them as
  * `modulepreload` in those pages' HTML, so a cold sports page fetches its code with the app's
- * instead of after it (issue 27; apps/api/src/modules/web/web-app.routes.ts).
+ * instead of after it (docs/shell.md "Speed"; apps/api/src/modules/web/web-app.routes.ts).
  */
 function routePreloads(): Plugin {
   return {
@@ -192,7 +192,7 @@ export default defineConfig({
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'app', test: APP_MODULES[1], priority: 1 },
             // A sports page's code in one file rather than a dozen: on a phone network each file
-            // costs a round trip, and six at a time share the connections (issue 27). What the
+            // costs a round trip, and six at a time share the connections (docs/shell.md "Speed"). What the
             // first page already holds stays in 'app' (higher priority).
             { name: 'sports', test: SPORTS_MODULES, priority: 0 },
           ],

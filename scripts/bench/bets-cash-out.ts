@@ -5,7 +5,7 @@ import type { FeedFixture, FeedMarketState } from '../../apps/api/src/modules/fe
 import { type BenchContext, formatMs, formatRate, percentile, type RunningServer } from './harness';
 
 /**
- * Issue 24: cash-out quotes for 1,000 open positions on one market as its prices change. The site
+ * Cash-out quotes for 1,000 open positions on one market as its prices change. The site
  * recomputes a player's value in their own browser at each live delta (the shared model), and the
  * server prices one on each quote and cash out; the target is every position's value recomputed
  * within one 250 ms price moment. Two figures: the model over 1,000 positions at each moment of an

@@ -7,7 +7,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
 
 /**
- * Issue 10's budgets for a cold phone load of /home; prices on the sports pages within 1.5 s (2.5 s
+ * The budgets of docs/shell.md ("Speed") for a cold phone load of /home; prices on the sports pages within 1.5 s (2.5 s
  * before those pages carried their own style: docs/shell.md "Speed").
  */
 const BUDGET = { initialJsKb: 120, fcpMs: 1_800, cls: 0.01, lighthouse: 95, pricesMs: 1_500 } as const;
@@ -216,7 +216,7 @@ async function pricedCricketMatch(apiUrl: string): Promise<number> {
 }
 
 /**
- * Issue 27: a cold phone load of /sports/4 and of a match page, until the first price is
+ * A cold phone load of /sports/4 and of a match page, until the first price is
  * painted (the server paints the page's real prices into it), and until the first price the app
  * renders, which a tap acts on. The same throttling as /home's load; the budget is 1.5 s.
  */
@@ -238,7 +238,7 @@ async function reportPrices(apiUrl: string, report: (row: { name: string; value:
   }
 }
 
-/** Issue 10: the first visit on a phone, measured in Debian's Chromium against the real server. */
+/** The first visit on a phone, measured in Debian's Chromium against the real server. */
 export const browserScenario: BenchScenario = {
   name: 'browser: cold phone load of /home (CPU x4, slow 4G) and Lighthouse mobile; prices on /sports/4 and a match page',
   async run({ startApi, report }) {

@@ -16,7 +16,7 @@ import { percentile } from './harness';
 import { benchCustomer } from './wallet-ledger';
 
 /**
- * A live table with `players` players in one round (issue 26): every player watches the table on
+ * A live table with `players` players in one round (docs/casino.md, "Live tables"): every player watches the table on
  * its own socket and places one bet through the table's API (the wallet's signed bet call, the
  * round's lock), then the round closes. Measured: bets accepted per second, the time from the
  * close to every bet settled (each win a signed wallet call), and how long the result took to

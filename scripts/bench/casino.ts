@@ -3,13 +3,13 @@ import { benchCasinoRounds } from './casino-rounds';
 import { measureRtp, RTP_TOLERANCE_POINTS } from './casino-rtp';
 import { type BenchScenario, formatRatio } from './harness';
 
-/** 10 000 000 rounds per game (issue 13); CASINO_RTP_ROUNDS lowers it for a quick look. */
+/** 10 000 000 rounds per game (docs/casino-fairness.md, "The games and their RTP"); CASINO_RTP_ROUNDS lowers it for a quick look. */
 const RTP_ROUNDS = Number(process.env.CASINO_RTP_ROUNDS ?? 10_000_000);
 const CASINO_ROUNDS = Number(process.env.CASINO_BENCH_ROUNDS ?? 4_000);
 const ROUNDS_TARGET_RATIO = 0.5;
 /** Players a provider runs at once, each playing its rounds one after another. */
 const CASINO_PLAYERS = 32;
-/** Players in one live-table round (issue 26); LIVE_BENCH_PLAYERS lowers it for a quick look. */
+/** Players in one live-table round (docs/casino.md, "Live tables"); LIVE_BENCH_PLAYERS lowers it for a quick look. */
 const LIVE_PLAYERS = Number(process.env.LIVE_BENCH_PLAYERS ?? 1_000);
 /** From a live round's close to every player's bet settled. */
 const LIVE_SETTLE_TARGET_MS = 2_000;

@@ -14,7 +14,7 @@ const WARM_UP_CHANGES = CHANGES_PER_SECOND;
 /**
  * The followers run in child processes of their own, 250 sockets each: in one process, reading
  * 20,000 messages a second on one thread queued each burst's last sockets behind its first ones,
- * which timed the client, not the server (docs/benchmarks.md, "Sports (issue 11)").
+ * which timed the client, not the server (docs/benchmarks.md, "Sports").
  */
 const FOLLOWER_PROCESSES = 4;
 

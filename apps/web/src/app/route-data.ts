@@ -12,7 +12,7 @@ type SportsRoutes = typeof SportsRoutesModule;
 let preloadedPath: string | null = null;
 
 /**
- * The sports pages' code and first data, started together (issue 27, docs/shell.md "Speed"): the
+ * The sports pages' code and first data, started together (docs/shell.md "Speed"): the
  * route's chunk, the page's chunk and the page's first request all leave at once, rather than one
  * after another (route chunk, then page chunk, then `getSeries`, then `getMatches`: prices at
  * 5.7 s on a cold phone load). main.tsx calls it for the first page while the app's own code

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Emails name one account, whatever their case (issue 9): login accepts an email, so a second
+ * Emails name one account, whatever their case (docs/accounts.md): login accepts an email, so a second
  * account with the same address (upper-cased) made the first one's login by email fail.
  * Existing rows are lower-cased; where two accounts share an address, the oldest keeps it (emails
  * are not verified, so the later claim has no better right to it) and the others lose it.

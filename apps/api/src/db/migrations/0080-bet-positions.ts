@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
  * Each player's running position per market target, so that placing a bet reads one small
- * position instead of every earlier bet (issue 28; docs/betting.md, "Running position").
+ * position instead of every earlier bet (docs/betting.md, "Running position").
  * Positions of targets that still have open bets are summed from those bets, with the amounts
  * each bet row stored at placement (liability = its loss, possible_win = its win): a back takes
  * its loss off the baseline and adds win + loss at its step, a lay the other way round; the step

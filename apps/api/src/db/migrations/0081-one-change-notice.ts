@@ -3,7 +3,7 @@ import type { DialectName } from '../database';
 import { dropNotifyTriggerStatements } from '../user-changes';
 
 /**
- * One mechanism for every change notice (issue 28; docs/adr/0006-hot-reads-from-memory.md):
+ * One mechanism for every change notice (docs/adr/0006-hot-reads-from-memory.md):
  * the process that commits a change tells the other processes itself, and waits until they can
  * hear it before it answers. The triggers left from migration 0005 (active wallet, sessions,
  * users) sent their NOTIFY at commit but nobody waited for its delivery, so another instance could

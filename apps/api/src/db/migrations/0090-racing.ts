@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Racing (issue 24, docs/sports.md "Racing"): a market may pay several runners (a Place market's
+ * Racing (docs/sports.md "Racing"): a market may pay several runners (a Place market's
  * 2 or 3), race runners carry a saddle-cloth number, a jockey and a form line, and results and
  * settlements of such a market name every placed runner. All additions are nullable or defaulted,
  * so existing rows keep their meaning (one winner).

@@ -33,7 +33,7 @@ export function pageTitle(settings: Pick<GlobalSettings, 'site_title'>, hostname
 /**
  * The operator's name for running text (hero, copyright): site_title only. The host name stands
  * in for the title in the tab (docs/product.md §9), but in text beside the operator's logo it would read as
- * a second brand (issue 10).
+ * a second brand (docs/shell.md).
  */
 export function brandName(settings: Pick<GlobalSettings, 'site_title'>): string {
   return settings.site_title.trim();
