@@ -6,12 +6,12 @@ import { placeBet, refreshBets } from '@/features/bets';
 import { BetSlip, type LiveQuote, type PlaceBet, useBetSlipState } from '@/features/betslip';
 import { type SelectionQuote, useSelectionQuote } from '@/features/sports/live';
 import { useStakeButtons } from '@/features/wallet';
+import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { betSlipStore } from '../bet-slip';
 import './bet-slip-area.css';
 
 /** The balance query of the wallet feature, read again after a bet moved money. */
-const BALANCE_QUERY_KEY = ['wallet', 'balance'] as const;
 
 /** The sports feature's quote in the slip's units (hundredths, per 100, or the fancy size). */
 function liveQuoteOf(selection: BetSelection, quote: SelectionQuote): LiveQuote {
@@ -49,7 +49,7 @@ export function BetSlipArea() {
     async (request) => {
       // One key per press of the button: a retry of this press can only ever be this bet.
       const { data } = await placeBet(request, crypto.randomUUID());
-      await Promise.all([queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }), refreshBets(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet.balance }), refreshBets(queryClient)]);
       return { odds: data.odds, run: data.run, stack: data.stack };
     },
     [queryClient],

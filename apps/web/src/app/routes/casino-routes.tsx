@@ -5,6 +5,7 @@ import { openLoginModal } from '@/features/account';
 import { CasinoLobby, isCasinoCategory } from '@/features/casino';
 import { blogGuides } from '@/features/content';
 import { HomePage, NotFoundPage } from '@/features/shell';
+import { queryKeys } from '@/lib/query-keys';
 import { InfoPage } from './lazy-pages';
 
 // The casino's other pages, each loaded on demand like the pages in lazy-pages.tsx.
@@ -55,7 +56,7 @@ export function CasinoPlayRoute() {
   const queryClient = useQueryClient();
   // The header balance (wallet feature) reads again after a round moved money.
   const onBalanceChanged = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] }),
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.balance }),
     [queryClient],
   );
   const token = params.get('token') ?? '';
