@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
-import { createMoneyModule } from '../apps/api/src/modules/money';
 import { createOperatorsService, OPERATOR_LOCK_AFTER_FAILURES } from '../apps/api/src/modules/operators';
 import { sandboxSignature } from '../apps/api/src/modules/payments';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
-import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { PNG_BYTES } from '../apps/api/test/payments-support';
 import { runAdminProcess } from '../apps/api/test/test-app';
-import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts } from './support/account-helpers';
+import { createFundedCustomer, submitIdentity } from './support/players';
 import { logInToConsole, totpCode } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -65,16 +61,7 @@ async function payoutCallback(type: 'payout.paid' | 'payout.failed', withdrawId:
 
 /** A player with ₹1,000, an approved identity and a UPI id, who asks to withdraw ₹`amount`. */
 async function pendingWithdrawal(userName: string, amount: number, ownerToken: string): Promise<number> {
-  const userId = await createUser(site.database.db, systemClock, {
-    userName,
-    password: PASSWORD,
-    userTypeId: CUSTOMER_USER_TYPE,
-    isSignupUser: true,
-  });
-  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
-  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-    creditFromHouse(money, trx, userId, 100_000, 'e2e'),
-  );
+  await createFundedCustomer(site, userName, PASSWORD, 100_000);
   const login = await api<{ data: { token: string } }>('user/login', null, {
     user_name: userName,
     password: PASSWORD,
@@ -82,16 +69,7 @@ async function pendingWithdrawal(userName: string, amount: number, ownerToken: s
   });
   expect(login.status).toBe(200);
   const token = login.body.data.token;
-  const form = new FormData();
-  form.set('legal_name', 'Ravi Contra');
-  form.set('date_of_birth', '1990-04-01');
-  form.set('document', new Blob([PNG_BYTES], { type: 'image/png' }), 'id.png');
-  const kyc = await fetch(`${site.baseUrl}/api/kyc/submit`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(kyc.status, await kyc.text()).toBe(200);
+  await submitIdentity(site, token, 'Ravi Contra');
   expect((await api('admin/kycReview', ownerToken, { user_name: userName, decision: 'approved' })).status).toBe(200);
   const destination = await api<{ data: { destination_id: number } }>('payment/addDestination', token, {
     kind: 'upi',

@@ -1,15 +1,11 @@
 import type { Market, MarketsSnapshot } from '@app/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
-import { createMoneyModule } from '../apps/api/src/modules/money';
 import { createOperatorsService } from '../apps/api/src/modules/operators';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
-import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { PNG_BYTES } from '../apps/api/test/payments-support';
-import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts, loginByApi } from './support/account-helpers';
+import { createFundedCustomer, submitIdentity } from './support/players';
 import { logInToConsole } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -40,16 +36,7 @@ async function api<T>(path: string, token: string | null, body: unknown, headers
 }
 
 async function fundedPlayer(userName: string, paise = 100_000): Promise<{ userId: number; token: string }> {
-  const userId = await createUser(site.database.db, systemClock, {
-    userName,
-    password: PASSWORD,
-    userTypeId: CUSTOMER_USER_TYPE,
-    isSignupUser: true,
-  });
-  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
-  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-    creditFromHouse(money, trx, userId, paise, 'e2e'),
-  );
+  const userId = await createFundedCustomer(site, userName, PASSWORD, paise);
   const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
   const token = await loginByApi(context, site, userName, PASSWORD);
   await context.close();
@@ -226,16 +213,7 @@ describe('the console as an operator’s tool', () => {
     const { page } = desktop;
     // A player asks for ₹60,000 to a long UPI handle, through the site's own calls.
     const payee = await fundedPlayer('queue_payee', 6_100_000);
-    const form = new FormData();
-    form.set('legal_name', 'Queue Payee');
-    form.set('date_of_birth', '1990-04-01');
-    form.set('document', new Blob([PNG_BYTES], { type: 'image/png' }), 'id.png');
-    const kyc = await fetch(`${site.baseUrl}/api/kyc/submit`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${payee.token}` },
-      body: form,
-    });
-    expect(kyc.status, await kyc.text()).toBe(200);
+    await submitIdentity(site, payee.token, 'Queue Payee');
     const operatorToken = await page.evaluate(() => sessionStorage.getItem('consoleToken'));
     const review = await api('admin/kycReview', operatorToken, { user_name: 'queue_payee', decision: 'approved' });
     expect(review.status, JSON.stringify(review.body)).toBe(200);

@@ -1,15 +1,11 @@
 import type { MarketsSnapshot } from '@app/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyTransaction } from '../apps/api/src/db/unit-of-work';
 import { systemClock } from '../apps/api/src/lib/clock';
-import { createMoneyModule } from '../apps/api/src/modules/money';
 import { createOperatorsService } from '../apps/api/src/modules/operators';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
-import { CUSTOMER_USER_TYPE, createUser } from '../apps/api/src/modules/users/users.service';
-import { PNG_BYTES } from '../apps/api/test/payments-support';
-import { creditFromHouse } from '../apps/api/test/wallet-support';
 import { dismissToasts, loginByApi } from './support/account-helpers';
+import { createFundedCustomer, submitIdentity } from './support/players';
 import { logInToConsole, totpCode } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -37,16 +33,7 @@ async function createOperator(name: string, role: 'owner' | 'finance' | 'trader'
 
 /** A player with ₹1,000 and a session token, as the site stores it after login. */
 async function fundedPlayer(userName: string): Promise<{ userId: number; token: string; context: BrowserContext }> {
-  const userId = await createUser(site.database.db, systemClock, {
-    userName,
-    password: PASSWORD,
-    userTypeId: CUSTOMER_USER_TYPE,
-    isSignupUser: true,
-  });
-  const { money } = createMoneyModule({ db: site.database.db, clock: systemClock });
-  await moneyTransaction(site.database.db, { userIds: [userId], now: Date.now() }, (trx) =>
-    creditFromHouse(money, trx, userId, 100_000, 'e2e'),
-  );
+  const userId = await createFundedCustomer(site, userName, PASSWORD, 100_000);
   const context = await browser.newContext({ baseURL: site.baseUrl, viewport: PHONE_VIEWPORT, locale: 'en-US' });
   const token = await loginByApi(context, site, userName, PASSWORD);
   return { userId, token, context };
@@ -233,16 +220,7 @@ describe('the operator console', () => {
   it('approves a withdrawal from the queue', { timeout: 30_000 }, async () => {
     const player = await fundedPlayer('console_payee');
     await player.context.close();
-    const form = new FormData();
-    form.set('legal_name', 'Payal Console');
-    form.set('date_of_birth', '1990-04-01');
-    form.set('document', new Blob([PNG_BYTES], { type: 'image/png' }), 'id.png');
-    const kyc = await fetch(`${site.baseUrl}/api/kyc/submit`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${player.token}` },
-      body: form,
-    });
-    expect(kyc.status, await kyc.text()).toBe(200);
+    await submitIdentity(site, player.token, 'Payal Console');
 
     const { page } = owner;
     // Identity first: the owner approves it in the identity checks.
