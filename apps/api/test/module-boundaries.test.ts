@@ -74,10 +74,6 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
     why: 'a game token ends with the site session that launched it',
   },
   'modules/payments/payments.repository.ts': { tables: ['users'], why: 'deposit and withdrawal lists name their player' },
-  'modules/live-tables/live-tables.repository.ts': {
-    tables: ['casino_games'],
-    why: 'a table’s rounds are recorded under its casino game',
-  },
 };
 
 function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {

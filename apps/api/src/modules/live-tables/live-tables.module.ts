@@ -3,9 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
-import { type CasinoService, OWN_PROVIDER_CODE } from '../casino';
+import { type CasinoService, findGameOwner, OWN_PROVIDER_CODE } from '../casino';
 import { createWalletClient, ensureProviderKeys, injectTransport, type RoundChains } from '../fair-games';
-import { hasCasinoGame } from './live-tables.repository';
 import { registerLiveTablesRoutes } from './live-tables.routes';
 import { createLiveTables, type LiveTables } from './live-tables.service';
 
@@ -50,12 +49,12 @@ export function createLiveTablesModule({
     async registerRoutes(app) {
       // Our provider is registered by the fair-games module; the tables are its games too.
       for (const code of LIVE_TABLE_CODES) {
-        if (await hasCasinoGame(db, code)) continue;
+        if (await findGameOwner(db, code)) continue;
         try {
           await casino.addGame({ providerCode: OWN_PROVIDER_CODE, code, name: liveTable(code).name, category: 'Live-Casino' });
         } catch (error) {
           // Another instance starting at the same moment added it.
-          if (!(await hasCasinoGame(db, code))) throw error;
+          if (!(await findGameOwner(db, code))) throw error;
         }
       }
       const keys = await ensureProviderKeys(db, clock);

@@ -188,12 +188,6 @@ export async function listOpenRoundBets(db: Db, table: string, roundNumber: numb
     .execute();
 }
 
-/** Whether the casino already lists a game with this code (the module adds its tables once). */
-export async function hasCasinoGame(db: Db, code: string): Promise<boolean> {
-  const row = await db.selectFrom('casino_games').select('id').where('code', '=', code).executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Bets left `placing` on rounds closed before `closedBefore`: their request stopped mid-way. */
 export async function listStalePlacingBets(db: Db, table: string, closedBefore: number, limit: number) {
   return db
