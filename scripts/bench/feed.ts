@@ -253,8 +253,9 @@ export const feedScenario: BenchScenario = {
     const redis = await redisReachable(redisUrl);
     redis?.disconnect();
     const bus = redis ? { REDIS_URL: redisUrl } : undefined;
-    await measureFanOut({ startApi, report }, 1, bus);
-    // Two instances need a bus between them; without Redis there is no second row.
-    if (bus && process.env.BENCH_FEED_SINGLE !== '1') await measureFanOut({ startApi, report }, 2, bus);
+    // BENCH_FEED_INSTANCES=1,2 adds the fan-out from two instances (they need Redis between them).
+    for (const instances of (process.env.BENCH_FEED_INSTANCES ?? '1').split(',').map(Number)) {
+      if (instances === 1 || bus) await measureFanOut({ startApi, report }, instances, bus);
+    }
   },
 };
