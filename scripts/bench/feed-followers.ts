@@ -118,7 +118,7 @@ function follow(): Promise<Socket> {
         },
       },
     });
-    socket.once('error', reject);
+    socket.on('error', reject);
     socket.once('connect', () =>
       socket.write(
         `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
