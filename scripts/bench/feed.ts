@@ -4,6 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { createLocalEventBus } from '../../apps/api/src/lib/event-bus';
@@ -114,6 +115,24 @@ function nextMessage<T extends FollowerMessage['type']>(
   });
 }
 
+/** Where the replay's clock starts and the holder's epoch (its stream positions are counted in it). */
+async function readStream(databaseUrl: string): Promise<{ anchor_at: number; epoch: number }> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new Database(databaseUrl.replace(/^sqlite:/, ''), { readonly: true });
+    const row = db.prepare('select anchor_at, epoch from feed_streams').get() as { anchor_at: number; epoch: number };
+    db.close();
+    return row;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ anchor_at: string; epoch: string }>('select anchor_at, epoch from feed_streams');
+    return { anchor_at: Number(rows[0]?.anchor_at), epoch: Number(rows[0]?.epoch) };
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * The recorded greyhound race played by `instances` API processes sharing one database (and the
  * Redis bus, when there are several) to FOLLOWERS sockets spread evenly over them, in
@@ -132,6 +151,8 @@ async function measureFanOut(
     FEED_SPEED: String(FANOUT_SPEED),
     LIVE_SOCKETS_PER_ADDRESS: '5000',
     ...(bus ? { ...bus, REDIS_PREFIX: `feedbench${Date.now()}:` } : {}),
+    // e.g. a fresh PostgreSQL database: its commits do not hold the holder's event loop as SQLite's do.
+    ...(process.env.BENCH_FEED_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_FEED_DATABASE_URL } : {}),
   };
   const first = await startApi(env);
   const apis = [first];
@@ -157,10 +178,7 @@ async function measureFanOut(
       if (matchId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (matchId === undefined) throw new Error('the recording never showed its race');
-    const databaseFile = (first.env.DATABASE_URL ?? '').replace(/^sqlite:/, '');
-    const db = new Database(databaseFile, { readonly: true });
-    const stream = db.prepare('select anchor_at, epoch from feed_streams').get() as { anchor_at: number; epoch: number };
-    db.close();
+    const stream = await readStream(first.env.DATABASE_URL ?? '');
     // When each recorded message was due to play: its position in the stream is its index + 1.
     const pts = recordingLines(FANOUT_FILE).map((line) => (JSON.parse(line) as { pt: number }).pt);
     const firstPt = pts[0] ?? 0;
