@@ -4,6 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { createLocalEventBus } from '../../apps/api/src/lib/event-bus';
@@ -15,7 +16,7 @@ import { createStreamHandOver } from '../../apps/api/src/modules/feed/betfair/st
 import { noTimeShift } from '../../apps/api/src/modules/feed/betfair/stream-keeper';
 import type { MarketChangeMessage, MarketChangeSource } from '../../apps/api/src/modules/feed/betfair/stream-messages';
 import { prepareDatabase } from '../../apps/api/src/startup';
-import { type BenchScenario, formatMs, percentile, REPO_ROOT } from './harness';
+import { type BenchScenario, formatMs, percentile, processCpuSeconds, REPO_ROOT } from './harness';
 import { redisReachable } from './sports-live';
 
 const FIXTURES = path.join(REPO_ROOT, 'apps/api/test/fixtures/betfair');
@@ -114,6 +115,135 @@ function nextMessage<T extends FollowerMessage['type']>(
   });
 }
 
+/** Where the replay's clock starts and the holder's epoch (its stream positions are counted in it). */
+async function readStream(databaseUrl: string): Promise<{ anchor_at: number; epoch: number }> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new Database(databaseUrl.replace(/^sqlite:/, ''), { readonly: true });
+    const row = db.prepare('select anchor_at, epoch from feed_streams').get() as { anchor_at: number; epoch: number };
+    db.close();
+    return row;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ anchor_at: string; epoch: string }>('select anchor_at, epoch from feed_streams');
+    return { anchor_at: Number(rows[0]?.anchor_at), epoch: Number(rows[0]?.epoch) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The recorded greyhound race played by `instances` API processes sharing one database (and the
+ * Redis bus, when there are several) to FOLLOWERS sockets spread evenly over them, in
+ * FOLLOWER_PROCESSES processes of their own. Every delta frame each socket receives is timed from
+ * the moment the recorded message it shows (found by its `seq`, the stream position) was due to
+ * play, which is never later than the moment the holder ingested it.
+ */
+async function measureFanOut(
+  { startApi, report }: Pick<Parameters<BenchScenario['run']>[0], 'startApi' | 'report'>,
+  instances: number,
+  bus: { REDIS_URL: string } | undefined,
+): Promise<void> {
+  const env = {
+    FEED: 'betfair-file',
+    FEED_FILES: path.join(FIXTURES, FANOUT_FILE),
+    FEED_SPEED: String(FANOUT_SPEED),
+    LIVE_SOCKETS_PER_ADDRESS: '5000',
+    ...(bus ? { ...bus, REDIS_PREFIX: `feedbench${Date.now()}:` } : {}),
+    // e.g. a fresh PostgreSQL database: its commits do not hold the holder's event loop as SQLite's do.
+    ...(process.env.BENCH_FEED_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_FEED_DATABASE_URL } : {}),
+  };
+  const first = await startApi(env);
+  const apis = [first];
+  const children: ChildProcess[] = [];
+  try {
+    for (let index = 1; index < instances; index += 1) {
+      apis.push(await startApi({ ...env, DATABASE_URL: first.env.DATABASE_URL ?? '' }));
+    }
+    const post = async (route: string, body: object) =>
+      (
+        (await (
+          await fetch(`${first.url}/api/${route}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { data: unknown }
+      ).data;
+    let matchId: number | undefined;
+    for (let tries = 0; tries < 200 && matchId === undefined; tries += 1) {
+      const rows = (await post('match/getMatches', { sport_id: 4339, is_active: '1' })) as { match_id: number }[];
+      matchId = rows[0]?.match_id;
+      if (matchId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (matchId === undefined) throw new Error('the recording never showed its race');
+    const stream = await readStream(first.env.DATABASE_URL ?? '');
+    // When each recorded message was due to play: its position in the stream is its index + 1.
+    const pts = recordingLines(FANOUT_FILE).map((line) => (JSON.parse(line) as { pt: number }).pt);
+    const firstPt = pts[0] ?? 0;
+    const dueAt = (position: number) => stream.anchor_at + Math.round(((pts[position - 1] ?? NaN) - firstPt) / FANOUT_SPEED);
+    // The race is suspended 165 recorded seconds in: price changes until then.
+    const endsAt = stream.anchor_at + (Date.parse('2022-04-19T18:27:18.735Z') - firstPt) / FANOUT_SPEED;
+
+    for (let index = 0; index < FOLLOWER_PROCESSES; index += 1) {
+      const api = apis[index % apis.length] as (typeof apis)[number];
+      children.push(
+        fork(
+          new URL('./feed-followers.ts', import.meta.url),
+          [`${api.url.replace('http', 'ws')}/api/ws`, String(matchId), String(FOLLOWERS / FOLLOWER_PROCESSES)],
+          { execArgv: ['--import', 'tsx'] },
+        ),
+      );
+    }
+    await Promise.all(children.map((child) => nextMessage(child, 'ready')));
+    for (const child of children) child.send({ type: 'reset' });
+    const cpuOf = () => apis.reduce((sum, api) => sum + api.cpuSeconds(), 0);
+    const followersCpuOf = () => children.reduce((sum, child) => sum + processCpuSeconds(child.pid as number), 0);
+    const cpuBefore = cpuOf();
+    const followersCpuBefore = followersCpuOf();
+    const measuredFrom = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + 1_000));
+    const cpuSeconds = cpuOf() - cpuBefore;
+    const followersCpuSeconds = followersCpuOf() - followersCpuBefore;
+    const collected = await Promise.all(
+      children.map((child) => {
+        const received = nextMessage(child, 'received');
+        child.send({ type: 'collect' });
+        return received;
+      }),
+    );
+    const delays: number[] = [];
+    const changes = new Set<number>();
+    for (const { received } of collected) {
+      for (const [seq, at] of received) {
+        const position = seq - stream.epoch * EPOCH_SPAN;
+        const due = dueAt(position);
+        if (!Number.isFinite(due) || due < measuredFrom) continue;
+        changes.add(position);
+        delays.push(at - due);
+      }
+    }
+    const p99 = percentile(delays, 0.99);
+    const shape = instances === 1 ? '1 instance' : `${instances} instances × ${FOLLOWERS / instances}`;
+    report({
+      name: `recorded price change → WebSocket frame, ${FOLLOWERS} sockets, ${shape}`,
+      value: `p99 ${formatMs(p99)}`,
+      note: `p50 ${formatMs(percentile(delays, 0.5))}, ${changes.size} changes × sockets = ${delays.length}; target ≤ 50 ms ${p99 <= 50 ? 'PASS' : 'MISS'}${bus ? ' (bus: Redis)' : ' (bus: in process)'}`,
+    });
+    report({
+      name: '  API CPU in that time',
+      value: `${((cpuSeconds * 1_000) / Math.max(1, changes.size)).toFixed(1)} ms/change`,
+      note: `${instances === 1 ? '' : 'all instances; '}the followers' ${((followersCpuSeconds * 1_000) / Math.max(1, changes.size)).toFixed(1)} ms/change; load ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
+    });
+  } finally {
+    for (const child of children) child.kill();
+    for (const api of apis) await api.stop();
+  }
+}
+
 /** Issue 36: Betfair recordings ingested against JSON.parse; a recorded price change to 1,000 sockets. */
 export const feedScenario: BenchScenario = {
   name: 'feed: Betfair recordings ingested vs JSON.parse, recorded price change → WebSocket frame',
@@ -140,95 +270,10 @@ export const feedScenario: BenchScenario = {
     const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
     const redis = await redisReachable(redisUrl);
     redis?.disconnect();
-    const api = await startApi({
-      FEED: 'betfair-file',
-      FEED_FILES: path.join(FIXTURES, FANOUT_FILE),
-      FEED_SPEED: String(FANOUT_SPEED),
-      LIVE_SOCKETS_PER_ADDRESS: '5000',
-      ...(redis ? { REDIS_URL: redisUrl, REDIS_PREFIX: `feedbench${Date.now()}:` } : {}),
-    });
-    const children: ChildProcess[] = [];
-    try {
-      const post = async (route: string, body: object) =>
-        (
-          (await (
-            await fetch(`${api.url}/api/${route}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).json()) as { data: unknown }
-        ).data;
-      let matchId: number | undefined;
-      for (let tries = 0; tries < 200 && matchId === undefined; tries += 1) {
-        const rows = (await post('match/getMatches', { sport_id: 4339, is_active: '1' })) as { match_id: number }[];
-        matchId = rows[0]?.match_id;
-        if (matchId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      if (matchId === undefined) throw new Error('the recording never showed its race');
-      const databaseFile = (api.env.DATABASE_URL ?? '').replace(/^sqlite:/, '');
-      const db = new Database(databaseFile, { readonly: true });
-      const stream = db.prepare('select anchor_at, epoch from feed_streams').get() as { anchor_at: number; epoch: number };
-      db.close();
-      // When each recorded message was due to play: its position in the stream is its index + 1.
-      const pts = recordingLines(FANOUT_FILE).map((line) => (JSON.parse(line) as { pt: number }).pt);
-      const first = pts[0] ?? 0;
-      const dueAt = (position: number) => stream.anchor_at + Math.round(((pts[position - 1] ?? NaN) - first) / FANOUT_SPEED);
-      // The race is suspended 165 recorded seconds in: price changes until then.
-      const endsAt = stream.anchor_at + (Date.parse('2022-04-19T18:27:18.735Z') - first) / FANOUT_SPEED;
-
-      const wsUrl = `${api.url.replace('http', 'ws')}/api/ws`;
-      for (let index = 0; index < FOLLOWER_PROCESSES; index += 1) {
-        children.push(
-          fork(
-            new URL('./feed-followers.ts', import.meta.url),
-            [wsUrl, String(matchId), String(FOLLOWERS / FOLLOWER_PROCESSES)],
-            {
-              execArgv: ['--import', 'tsx'],
-            },
-          ),
-        );
-      }
-      await Promise.all(children.map((child) => nextMessage(child, 'ready')));
-      for (const child of children) child.send({ type: 'reset' });
-      const cpuBefore = api.cpuSeconds();
-      const measuredFrom = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + 1_000));
-      const cpuSeconds = api.cpuSeconds() - cpuBefore;
-      const collected = await Promise.all(
-        children.map((child) => {
-          const received = nextMessage(child, 'received');
-          child.send({ type: 'collect' });
-          return received;
-        }),
-      );
-      const delays: number[] = [];
-      const changes = new Set<number>();
-      for (const { received } of collected) {
-        for (const [seq, at] of received) {
-          const position = seq - stream.epoch * EPOCH_SPAN;
-          const due = dueAt(position);
-          if (!Number.isFinite(due) || due < measuredFrom) continue;
-          changes.add(position);
-          delays.push(at - due);
-        }
-      }
-      const p99 = percentile(delays, 0.99);
-      report({
-        name: `recorded price change → WebSocket frame, ${FOLLOWERS} sockets`,
-        value: `p99 ${formatMs(p99)}`,
-        note: `p50 ${formatMs(percentile(delays, 0.5))}, ${changes.size} changes × sockets = ${delays.length}; target ≤ 50 ms ${p99 <= 50 ? 'PASS' : 'MISS'}${redis ? ' (bus: Redis)' : ' (bus: in process)'}`,
-      });
-      report({
-        name: '  API CPU in that time',
-        value: `${((cpuSeconds * 1_000) / Math.max(1, changes.size)).toFixed(1)} ms/change`,
-        note: `load ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')} on ${availableParallelism()} cores`,
-      });
-    } finally {
-      for (const child of children) child.kill();
-      await api.stop();
+    const bus = redis ? { REDIS_URL: redisUrl } : undefined;
+    // BENCH_FEED_INSTANCES=1,2 adds the fan-out from two instances (they need Redis between them).
+    for (const instances of (process.env.BENCH_FEED_INSTANCES ?? '1').split(',').map(Number)) {
+      if (instances === 1 || bus) await measureFanOut({ startApi, report }, instances, bus);
     }
   },
 };

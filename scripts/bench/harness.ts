@@ -117,7 +117,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   // Fields 14 and 15 of /proc/<pid>/stat: utime and stime in clock ticks (100 per second).
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -104,6 +104,15 @@ describe.runIf(testDatabaseKind() === 'sqlite')('Betfair stream client against a
     expect(source.resumePoint()).toEqual({ initialClk: TEST_INITIAL_CLK, clk: GREYHOUNDS.at(-1)!.clk });
   });
 
+  it('verifies the server: without its CA (BETFAIR_CA_FILE) the client trusts only the system CAs, and sends no key or token to it', async () => {
+    const server = await serve();
+    const { source } = connect(server, { ca: undefined });
+    await expect.poll(() => source.health().lastError?.code).toBe('SOCKET_ERROR');
+    expect(source.health().lastError?.message).toMatch(/certificate/i);
+    expect(source.health().isAuthenticated).toBe(false);
+    expect(server.received()).toEqual([]);
+  });
+
   it('a bad app key is a status error that stops the stream: no second attempt, and the health says why', async () => {
     const server = await serve();
     const { source, seen } = connect(server, { appKey: 'not-the-key' });

@@ -84,6 +84,12 @@ export interface BetfairStreamServer {
    * connection open and sends nothing more (not even heartbeats), `drop` closes it at once.
    */
   interruptNext(lines: number, how: 'stall' | 'drop'): void;
+  /**
+   * The next subscription's connection holds its data after `lines` data lines: heartbeats only,
+   * as a market where nothing happens, until `release()` plays the rest of the tape.
+   */
+  holdNext(lines: number): void;
+  release(): void;
   /** Breaks every open connection now, without a status (a network fault). */
   dropConnections(): void;
   close(): Promise<void>;
@@ -91,7 +97,7 @@ export interface BetfairStreamServer {
 
 interface Interruption {
   lines: number;
-  how: 'stall' | 'drop';
+  how: 'stall' | 'drop' | 'hold';
 }
 
 const status = (fields: Omit<StatusMessage, 'op'>): StatusMessage => ({ op: 'status', ...fields });
@@ -102,6 +108,9 @@ export async function startBetfairStreamServer(options: StreamServerOptions): Pr
   const failures: { step: StreamStep; code: StatusErrorCode }[] = [];
   const interruptions: Interruption[] = [];
   const sockets = new Set<TLSSocket>();
+  /** Connections' plays waiting for `release()`. */
+  const held: (() => void)[] = [];
+  let isReleased = false;
   const clkIndex = new Map(options.tape.map((frame, index) => [frame.clk!, index]));
   let connectionCount = 0;
 
@@ -144,7 +153,7 @@ export async function startBetfairStreamServer(options: StreamServerOptions): Pr
     /** Writes one data line unless the connection is to be interrupted first; false once it stops. */
     const writeData = (message: MarketChangeMessage): boolean => {
       if (isStopped) return false;
-      if (interruption && linesByConnection[connection]! >= interruption.lines) {
+      if (interruption && interruption.how !== 'hold' && linesByConnection[connection]! >= interruption.lines) {
         stop();
         if (interruption.how === 'drop') socket.destroy();
         return false;
@@ -198,6 +207,10 @@ export async function startBetfairStreamServer(options: StreamServerOptions): Pr
       let next = from;
       const turn = () => {
         for (let sent = 0; sent < (options.framesPerTurn ?? 20) && next < options.tape.length; sent += 1, next += 1) {
+          if (interruption?.how === 'hold' && !isReleased && linesByConnection[connection]! >= interruption.lines) {
+            held.push(turn);
+            return;
+          }
           const frame = options.tape[next]!;
           if (!writeData({ ...frame, id: subscriptionId })) return;
           clk = frame.clk!;
@@ -291,6 +304,13 @@ export async function startBetfairStreamServer(options: StreamServerOptions): Pr
     },
     interruptNext(lines, how) {
       interruptions.push({ lines, how });
+    },
+    holdNext(lines) {
+      interruptions.push({ lines, how: 'hold' });
+    },
+    release() {
+      isReleased = true;
+      for (const turn of held.splice(0)) setImmediate(turn);
     },
     dropConnections() {
       for (const socket of sockets) socket.destroy();
