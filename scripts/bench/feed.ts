@@ -244,7 +244,7 @@ async function measureFanOut(
   }
 }
 
-/** Issue 36: Betfair recordings ingested against JSON.parse; a recorded price change to 1,000 sockets. */
+/** docs/feeds.md, "Benchmark": Betfair recordings ingested against JSON.parse; a recorded price change to 1,000 sockets. */
 export const feedScenario: BenchScenario = {
   name: 'feed: Betfair recordings ingested vs JSON.parse, recorded price change → WebSocket frame',
   async run({ startApi, report }) {
