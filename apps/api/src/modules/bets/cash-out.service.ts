@@ -19,6 +19,7 @@ import {
   quoteCashOut,
   shareOfLegs,
   winAndLoss,
+  rupeesToPaise,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -261,7 +262,7 @@ export function createCashOutService(
 
     async cashOut(caller, body) {
       const market = await marketOf(body.market_id);
-      const askedPaise = Math.round(body.value * 100);
+      const askedPaise = rupeesToPaise(body.value);
       const shareHundredths = Math.round(body.share * 100);
       const position = await findPosition(db, caller.userId, market.target);
       let prices = await priceNow(market);

@@ -1,4 +1,4 @@
-import { isRacingSport, MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS } from '@app/shared';
+import { isRacingSport, MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, rupeesToPaise } from '@app/shared';
 import type {
   FeedFixture,
   FeedMarketState,
@@ -40,7 +40,7 @@ function pricesOf(levels: [number, number][]): FeedPrice[] {
   const prices: FeedPrice[] = [];
   for (const [price, size] of levels) {
     const odds = toOdds(price);
-    if (odds !== undefined) prices.push({ odds, sizePaise: Math.round(size * 100) });
+    if (odds !== undefined) prices.push({ odds, sizePaise: rupeesToPaise(size) });
   }
   return prices;
 }

@@ -1,4 +1,4 @@
-import { MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, oddsLadderFloor, oddsLadderStep } from '@app/shared';
+import { MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, oddsLadderFloor, oddsLadderStep, rupeesToPaise } from '@app/shared';
 import type { FeedPrice } from '../odds-feed';
 import { unitFor } from './sim-random';
 
@@ -15,7 +15,7 @@ function ladderCeil(oddsHundredths: number): number {
 export function sizeAt(key: string, level: number, bucket: number): number {
   const unit = unitFor(key, level, bucket);
   const rupees = 100 + Math.round((unit * unit * 50_000) / 10) * 10;
-  return rupees * 100;
+  return rupeesToPaise(rupees);
 }
 
 /**
