@@ -2,99 +2,28 @@ import { adminEndpoints as api, formatRupees, paiseToRupees, rupeesToPaise } fro
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../plugins/contract';
-import { auditLedger } from '../money';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
-import {
-  contradictingPayouts,
-  findPlayerRow,
-  findWithdrawal,
-  listDeposits,
-  listWithdrawals,
-  reconciliationRows,
-} from './console.repository';
-import { actorOf, committedResult, dayText, iso, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
+import { createConsolePayments } from './console-payments.service';
+import { createConsolePlayers } from './console-players.service';
+import { actorOf, committedResult, iso, pagingOf, tableAnswer } from './console-support';
 
 const KYC_STATUSES_LISTED = ['submitted', 'approved', 'rejected'] as const;
-/** The newest contradictions the reconciliation screen lists; `payment_events` keeps them all. */
-const CONTRADICTIONS_SHOWN = 100;
 
 /** Payments, identity checks and responsible play (docs/operators.md). */
 export function registerConsolePaymentRoutes(app: FastifyInstance, deps: ConsoleDeps, acts: ConsoleActs): void {
-  const { db, clock, operators, payments, rg } = deps;
+  const { db, operators, payments, rg } = deps;
+  const players = createConsolePlayers(deps);
+  const paymentViews = createConsolePayments(deps, players);
+  const playerId = async (userName: string) => Number((await players.find(userName)).id);
 
-  async function playerId(userName: string): Promise<number> {
-    const row = await findPlayerRow(db, userName.trim().toLowerCase());
-    if (!row) throw new AppError('NOT_FOUND', `No player is named ${userName}`);
-    return Number(row.id);
-  }
+  registerEndpoint(app, api.adminDeposits, async ({ body }) => ({ data: await paymentViews.deposits(body) }));
 
-  registerEndpoint(app, api.adminDeposits, async ({ body }) => {
-    const paging = pagingOf(body);
-    const window = body.from_date || body.to_date ? windowOf(body, clock.now()) : undefined;
-    const { rows, total } = await listDeposits(
-      db,
-      {
-        status: body.status,
-        userId: body.user_name ? await playerId(body.user_name) : undefined,
-        from: window?.from,
-        to: window?.to,
-      },
-      paging.limit,
-      paging.offset,
-    );
-    return {
-      data: tableAnswer(
-        rows.map((row) => ({
-          order_id: row.order_id,
-          user_name: row.user_name,
-          amount: rupees(row.amount),
-          method: row.method as 'upi',
-          status: row.status,
-          gateway: row.gateway,
-          created_at: iso(row.created_at),
-          updated_at: iso(row.updated_at),
-        })),
-        total,
-        paging,
-      ),
-    };
-  });
-
-  registerEndpoint(app, api.adminWithdrawals, async ({ body }) => {
-    const paging = pagingOf(body);
-    const { rows, total } = await listWithdrawals(
-      db,
-      { status: body.status, userId: body.user_name ? await playerId(body.user_name) : undefined },
-      paging.limit,
-      paging.offset,
-    );
-    const waiting = await Promise.all(
-      rows.map((row) => operators.approvals.findPending('withdraw_approve', `withdraw:${row.id}`)),
-    );
-    return {
-      data: tableAnswer(
-        rows.map((row, index) => ({
-          withdraw_id: Number(row.id),
-          user_name: row.user_name,
-          amount: rupees(row.amount),
-          status: row.status,
-          destination: row.destination_label,
-          reason: row.reason,
-          approval_request_id: waiting[index] ? Number(waiting[index].id) : null,
-          created_at: iso(row.created_at),
-          updated_at: iso(row.updated_at),
-        })),
-        total,
-        paging,
-      ),
-    };
-  });
+  registerEndpoint(app, api.adminWithdrawals, async ({ body }) => ({ data: await paymentViews.withdrawals(body) }));
 
   registerEndpoint(app, api.adminApproveWithdraw, async ({ body, request }) => {
     const actor = actorOf(request);
-    const row = await findWithdrawal(db, body.withdraw_id);
-    if (!row) throw new AppError('NOT_FOUND', `No withdrawal has id ${body.withdraw_id}`);
+    const row = await paymentViews.withdrawal(body.withdraw_id);
     type Approved = { status: string } | { request_id: number };
     // A retry of an approval that committed finds the withdrawal approved: it answers the first answer.
     let result = await committedResult<Approved>(db, request);
@@ -117,7 +46,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
               // Under the player's lock, as a cancel is: the request never starts waiting for a withdrawal that ended.
               userIds: [Number(row.user_id)],
               async assertOpen(tx) {
-                const current = await findWithdrawal(tx, body.withdraw_id);
+                const current = await paymentViews.withdrawal(body.withdraw_id, tx);
                 if (current?.status !== 'pending') {
                   throw new AppError('CONFLICT', `Withdrawal ${body.withdraw_id} is ${current?.status ?? 'gone'}, not pending`);
                 }
@@ -187,44 +116,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     return { data: { user_name: body.user_name, status: body.decision } };
   });
 
-  registerEndpoint(app, api.adminReconciliation, async ({ body }) => {
-    const { from, to } = windowOf(body, clock.now());
-    const [sums, audit] = await Promise.all([reconciliationRows(db, from, to), auditLedger(db)]);
-    const days = new Set<number>();
-    for (const list of [sums.deposits, sums.paid, sums.postings]) for (const row of list) days.add(Number(row.day));
-    const find = (list: { day: number; n: number }[], day: number) => Number(list.find((row) => Number(row.day) === day)?.n ?? 0);
-    const rows = [...days]
-      .sort((a, b) => b - a)
-      .map((day) => {
-        const credited = find(sums.deposits, day);
-        const paid = find(sums.paid, day);
-        const depositPostings = Number(
-          sums.postings.find((row) => Number(row.day) === day && row.kind === 'deposit_credit')?.n ?? 0,
-        );
-        const payoutPostings = Number(
-          sums.postings.find((row) => Number(row.day) === day && row.kind === 'withdrawal_payout')?.n ?? 0,
-        );
-        return {
-          day: dayText(day),
-          deposits_credited: rupees(credited),
-          deposit_postings: rupees(depositPostings),
-          withdrawals_paid: rupees(paid),
-          withdrawal_postings: rupees(payoutPostings),
-          difference: rupees(credited - depositPostings + (paid - payoutPostings)),
-        };
-      });
-    const contradictions = (await contradictingPayouts(db, from, to, CONTRADICTIONS_SHOWN)).map((row) => ({
-      withdraw_id: Number(row.withdrawal.id),
-      user_name: row.withdrawal.user_name,
-      amount: rupees(row.withdrawal.amount),
-      status: row.withdrawal.status,
-      event: row.type,
-      event_id: row.event_id,
-      gateway: row.gateway,
-      received_at: iso(row.received_at),
-    }));
-    return { data: { rows, ledger_ok: audit.faults.length === 0, contradictions } };
-  });
+  registerEndpoint(app, api.adminReconciliation, async ({ body }) => ({ data: await paymentViews.reconciliation(body) }));
 
   // ---- Responsible play: view and tighten only (the service refuses any loosening) ----
   registerEndpoint(app, api.adminRgState, async ({ body }) => ({ data: await rg.state(await playerId(body.user_name)) }));
