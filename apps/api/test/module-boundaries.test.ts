@@ -157,6 +157,15 @@ describe.runIf(testDatabaseKind() === 'sqlite')('API module boundaries', () => {
     expect(ledgerReaders.sort()).toEqual(['modules/console/console.repository.ts', 'modules/money/wallet.repository.ts']);
   });
 
+  it('has no route that reads a repository: routes parse and answer, services read (docs/adr/0008)', () => {
+    const routesReadingRepositories = [...graph].flatMap(([file, targets]) =>
+      file.endsWith('.routes.ts')
+        ? targets.filter((target) => target.endsWith('.repository.ts')).map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(routesReadingRepositories).toEqual([]);
+  });
+
   it('keeps db/, lib/ and config/ below the modules and plugins, and lib/ below db/', () => {
     const upward = [...graph].flatMap(([file, targets]) =>
       /^(db|lib|config)\//.test(file)
