@@ -70,7 +70,7 @@ export interface AppDependencies {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Durable jobs: recurring tasks and work that must survive a restart (lib/job-runner.ts). */
+    /** Durable jobs: recurring tasks and work that must survive a restart (db/job-runner.ts). */
     jobs: JobRunner;
     /** Publishes the events money transactions wrote. */
     outbox: OutboxRelay;

@@ -37,16 +37,26 @@ export function createConsoleReports({ db, clock }: Pick<ConsoleDeps, 'db' | 'cl
   async function openExposureByMatch(matchIds: number[]): Promise<Map<number, number>> {
     const bets = await openBetsOf(db, { matchIds });
     const runners = await runnersOf(db, [...new Set(bets.flatMap((bet) => (bet.market_id === null ? [] : [bet.market_id])))]);
+    // One pass each over the bets and the runners, grouped by market: the page's open bets may be many.
+    const betsByMarket = new Map<string, typeof bets>();
     const byMatch = new Map<number, number>();
     const add = (matchId: number, paise: number) => byMatch.set(matchId, (byMatch.get(matchId) ?? 0) + paise);
-    for (const marketId of new Set(bets.map((bet) => bet.market_id))) {
-      const own = bets.filter((bet) => bet.market_id === marketId);
-      if (marketId === null) {
-        for (const bet of own) add(Number(bet.match_id), Number(bet.liability));
-        continue;
+    for (const bet of bets) {
+      if (bet.market_id === null) add(Number(bet.match_id), Number(bet.liability));
+      else {
+        const own = betsByMarket.get(bet.market_id);
+        if (own) own.push(bet);
+        else betsByMarket.set(bet.market_id, [bet]);
       }
-      const ids = runners.filter((runner) => runner.market_id === marketId).map((runner) => Number(runner.selection_id));
-      add(Number(own[0]!.match_id), worstCase(runnerExposure(own, ids)));
+    }
+    const selectionsByMarket = new Map<string, number[]>();
+    for (const runner of runners) {
+      const ids = selectionsByMarket.get(runner.market_id);
+      if (ids) ids.push(Number(runner.selection_id));
+      else selectionsByMarket.set(runner.market_id, [Number(runner.selection_id)]);
+    }
+    for (const [marketId, own] of betsByMarket) {
+      add(Number(own[0]!.match_id), worstCase(runnerExposure(own, selectionsByMarket.get(marketId) ?? [])));
     }
     return byMatch;
   }

@@ -292,7 +292,7 @@ export async function listFixtures(
     return query;
   };
   // What open bets put at stake on each fixture (their liabilities), one pass over the open bets
-  // (bets_status_match_idx): the live match with bets leads.
+  // (bets_open_by_match_idx, migration 0220): the live match with bets leads.
   const atStake = db
     .selectFrom('bets')
     .select(['match_id', (eb) => eb.fn.sum<number>('liability').as('held')])
@@ -306,6 +306,8 @@ export async function listFixtures(
       .orderBy(sql`case when m.finished_at is not null then 2 when m.start_time <= ${now} then 0 else 1 end`)
       .orderBy(sql`coalesce(o.held, 0)`, 'desc')
       .orderBy(sql`case when m.finished_at is null then m.start_time else 0 - m.start_time end`)
+      // A stable order, so pages neither repeat nor skip a fixture.
+      .orderBy('m.match_id')
       .limit(limit)
       .offset(offset)
       .execute(),
