@@ -171,6 +171,13 @@ describe(`the console as an operator's tool (${testDatabaseKind()})`, () => {
       expect(settled.settled_profit_loss).toBeCloseTo(100 * (odds - 1), 2);
       const afterSettle = (await t.admin('admin/fixtures', { limit: 500 }, trader.token)).json().data.rows as FixtureRow[];
       expect(afterSettle.find((row) => row.match_id === open.matchId)!.open_exposure).toBe(0);
+
+      // Voided, the bet is decided still: a re-settle of the voided market would decide it again.
+      const voided = await t.admin('admin/void', { market_id: open.market.market_id, reason: 'Wrong result' }, trader.token);
+      expect(voided.statusCode, voided.body).toBe(200);
+      expect(
+        (await t.admin('admin/settlementPreview', { market_id: open.market.market_id }, trader.token)).json().data,
+      ).toMatchObject({ players: 1, open_bets: 0, settled_bets: 1, settled_profit_loss: 0 });
     },
   );
 });

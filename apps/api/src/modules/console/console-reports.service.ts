@@ -277,7 +277,8 @@ export function createConsoleReports({ db, clock }: Pick<ConsoleDeps, 'db' | 'cl
       const target = targetOfBody(body);
       const { byStatus, players } = await betTotalsOf(db, target);
       const open = byStatus.find((row) => row.status === 'open');
-      const settled = byStatus.filter((row) => row.status === 'won' || row.status === 'lost');
+      // Every decided bet (won, lost or void) is one a void or a re-settle decides again.
+      const settled = byStatus.filter((row) => row.status !== 'open');
       return {
         target,
         players,
