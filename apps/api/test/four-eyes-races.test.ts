@@ -51,7 +51,7 @@ const requestsFor = async (withdrawId: number) =>
     .execute();
 
 describe(`four-eyes requests for one withdrawal sent at once (${testDatabaseKind()}${isPostgres ? ', two instances' : ''})`, () => {
-  it('of 12 requests at once from two operators over two instances, one waits and the others are 409', async () => {
+  it(`of 12 requests at once from two operators${isPostgres ? ' over two instances' : ''}, one waits and the others are 409`, async () => {
     const payer = await t.verifiedPayer('fer_storm', 100_000);
     const withdrawId = await t.withdraw(payer.token, 60_000, payer.destinationId);
     const answers = await Promise.all(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { QUICKNET, quicknetRoundFrom, quicknetRoundTime, type RoundChainRef, type RoundChainView } from '@app/shared';
 import { verifyQuicknetRound } from '@app/shared/drand-verify';
 import type { Db } from '../../db/database';
@@ -25,21 +26,26 @@ const BEACON_RETRY_MS = 5_000;
 export type { ChainRow } from './round-chain.repository';
 export type SaltSource = 'drand' | 'self';
 
+/** Hashes between two turns of the event loop while a chain is built (about 10 ms of SHA-256). */
+const HASHES_PER_TURN = 10_000;
+
 /**
  * A hash chain of `length` rounds: a random secret at position `length`, each position below it
- * the SHA-256 (hex of the UTF-8 text) of the one above, down to the terminating hash at 0.
+ * the SHA-256 (hex of the UTF-8 text) of the one above, down to the terminating hash at 0. Built a
+ * slice at a time, so an instance building a chain of millions of rounds keeps answering meanwhile.
  */
-export function buildChain(length: number): {
+export async function buildChain(length: number): Promise<{
   seed: string;
   terminatingHash: string;
   checkpoints: { position: number; hash: string }[];
-} {
+}> {
   const seed = randomHex(32);
   const checkpoints = [{ position: length, hash: seed }];
   let hash = seed;
   for (let position = length - 1; position >= 0; position -= 1) {
     hash = sha256Hex(hash);
     if (position > 0 && position % ROUND_CHAIN_CHECKPOINT_EVERY === 0) checkpoints.push({ position, hash });
+    if (position % HASHES_PER_TURN === 0) await nextTurn();
   }
   return { seed, terminatingHash: hash, checkpoints };
 }
@@ -158,6 +164,50 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
     });
   }
 
+  interface ChainInput {
+    gameCode: string;
+    length: number;
+    salt: SaltSource;
+    noticeMs?: number;
+  }
+
+  /**
+   * Builds and publishes a chain; with `after`, only while that is still the game's newest chain
+   * (null otherwise: another instance's renewal came first). Its publication time and start are
+   * taken once it is built, so a long build never shortens the notice.
+   */
+  async function publish(input: ChainInput, after?: number): Promise<RoundChainView | null> {
+    const { gameCode, length } = input;
+    if (!Number.isInteger(length) || length < 1 || length > ROUND_CHAIN_MAX_LENGTH) {
+      throw new AppError('BAD_REQUEST', `A chain has from 1 to ${ROUND_CHAIN_MAX_LENGTH} rounds`);
+    }
+    const noticeMs = input.noticeMs ?? defaultNoticeMs;
+    if (!Number.isInteger(noticeMs) || noticeMs < 0)
+      throw new AppError('BAD_REQUEST', 'The notice is a whole number of ms, 0 or more');
+    const salt = input.salt === 'self' ? randomHex(32) : null;
+    const built = await buildChain(length);
+    const publishedAt = clock.now();
+    const startsAt = publishedAt + noticeMs;
+    const id = await writeTransaction(db, async (trx) => {
+      if (after !== undefined && (await repo.listChains(trx, gameCode, 1))[0]?.id !== after) return null;
+      const chainId = await repo.insertChain(trx, {
+        game_code: gameCode,
+        length,
+        terminating_hash: built.terminatingHash,
+        chain_seed: built.seed,
+        salt_source: input.salt,
+        salt,
+        salt_hash: salt === null ? null : sha256Hex(salt),
+        beacon_round: input.salt === 'drand' ? quicknetRoundFrom(startsAt) : null,
+        published_at: publishedAt,
+        starts_at: startsAt,
+      });
+      await repo.insertCheckpoints(trx, chainId, built.checkpoints);
+      return chainId;
+    });
+    return id === null ? null : chainView(await chain(id), 0);
+  }
+
   const chains = {
     chain,
 
@@ -171,35 +221,10 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
      * comes from, all public at once. A drand chain's salt is the quicknet round due at its start
      * (unknown to anyone now); a self-drawn one is committed as its SHA-256.
      */
-    async create(input: { gameCode: string; length: number; salt: SaltSource; noticeMs?: number }): Promise<RoundChainView> {
-      const { gameCode, length } = input;
-      if (!Number.isInteger(length) || length < 1 || length > ROUND_CHAIN_MAX_LENGTH) {
-        throw new AppError('BAD_REQUEST', `A chain has from 1 to ${ROUND_CHAIN_MAX_LENGTH} rounds`);
-      }
-      const noticeMs = input.noticeMs ?? defaultNoticeMs;
-      if (!Number.isInteger(noticeMs) || noticeMs < 0)
-        throw new AppError('BAD_REQUEST', 'The notice is a whole number of ms, 0 or more');
-      const publishedAt = clock.now();
-      const startsAt = publishedAt + noticeMs;
-      const salt = input.salt === 'self' ? randomHex(32) : null;
-      const built = buildChain(length);
-      const id = await writeTransaction(db, async (trx) => {
-        const chainId = await repo.insertChain(trx, {
-          game_code: gameCode,
-          length,
-          terminating_hash: built.terminatingHash,
-          chain_seed: built.seed,
-          salt_source: input.salt,
-          salt,
-          salt_hash: salt === null ? null : sha256Hex(salt),
-          beacon_round: input.salt === 'drand' ? quicknetRoundFrom(startsAt) : null,
-          published_at: publishedAt,
-          starts_at: startsAt,
-        });
-        await repo.insertCheckpoints(trx, chainId, built.checkpoints);
-        return chainId;
-      });
-      return chainView(await chain(id), 0);
+    async create(input: ChainInput): Promise<RoundChainView> {
+      const published = await publish(input);
+      if (!published) throw new Error('A chain published without a condition was not published');
+      return published;
     },
 
     /**
@@ -272,7 +297,8 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
         if (!newest) continue;
         const left = newest.length - ((await played([newest.id])).get(newest.id) ?? 0);
         if (left === newest.length || left > Math.ceil(newest.length / RENEW_WHEN_LEFT_DIVISOR)) continue;
-        published.push(await chains.create({ gameCode, length: newest.length, salt: newest.salt_source }));
+        const next = await publish({ gameCode, length: newest.length, salt: newest.salt_source }, newest.id);
+        if (next) published.push(next);
       }
       return published;
     },
