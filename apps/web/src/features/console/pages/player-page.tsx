@@ -20,6 +20,7 @@ import { consolePaths } from '../console-paths';
 import { callConsole, callConsoleFourEyes, toastConsoleError } from '../lib/console-api';
 import { useMay } from '../lib/use-may';
 import { dateTime, rupees } from '../model/format';
+import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 type Tab = 'profile' | 'ledger' | 'bets' | 'rounds' | 'activity' | 'identity' | 'limits';
@@ -78,6 +79,10 @@ export function PlayerPage() {
       await action();
       await refresh();
     } catch (error) {
+      // A refusal (4xx) is final for this body: the corrected request needs a key of its own, or
+      // the server would answer 409 for the same key with another body. After a network error or a
+      // 5xx the outcome is unknown, so a retry keeps the key and applies at most once.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setIdempotencyKey(newIdempotencyKey());
       toastConsoleError(error);
       throw error;
     }
