@@ -191,21 +191,18 @@ describe(`FEED=betfair: the live stream through the app (${testDatabaseKind()})`
     server.release();
     t.clock.advance(CLOSED_AT + 1_000 - t.clock.now());
     await marketsWhen(row.match_id, (s) => s.markets.every((market) => market.status === 'CLOSED'));
-    const settled = async (token: string) =>
-      eventually(async () => {
-        await t.app.jobs.runDue();
-        t.clock.advance(2_100);
-        const history = await data<{ rows: { status: string; profit_loss: number; market_id: string }[] }>(
-          'report/betHistory',
-          {},
-          token,
-        );
-        return history.rows.length ? history.rows : undefined;
-      });
-    const [won] = await settled(winning.token);
+    // Both players' histories in each look: the fake clock moves on, and a player left idle while
+    // the other's settlement is awaited would be logged out (SESSION_IDLE_MINUTES) on a slow machine.
+    const history = (token: string) =>
+      data<{ rows: { status: string; profit_loss: number; market_id: string }[] }>('report/betHistory', {}, token);
+    const [won, lost] = await eventually(async () => {
+      await t.app.jobs.runDue();
+      t.clock.advance(2_100);
+      const [first, second] = await Promise.all([history(winning.token), history(losing.token)]);
+      return first.rows.length > 0 && second.rows.length > 0 ? ([first.rows[0], second.rows[0]] as const) : undefined;
+    });
     expect(won).toMatchObject({ status: 'won', market_id: WIN });
     expect(won?.profit_loss).toBeCloseTo((expected.get(WINNER)! - 1) * 100, 2);
-    const [lost] = await settled(losing.token);
     expect(lost).toMatchObject({ status: 'lost', market_id: WIN, profit_loss: -100 });
     expect(await balanceOf(t, winning.token)).toMatchObject({
       exposure: 0,
