@@ -2,7 +2,9 @@ import { defineEndpoint } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { moneyTransaction } from '../src/db/unit-of-work';
+import { groupCommitter } from '../src/db/group-commit';
+import { type IdempotencyClaim, moneyTransaction } from '../src/db/unit-of-work';
+import { testDatabaseKind } from './test-app';
 import { registerEndpoint } from '../src/plugins/contract';
 import { createWalletApiApp, type WalletApiApp } from './wallet-support';
 
@@ -142,6 +144,47 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
     expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
   });
+
+  it.runIf(testDatabaseKind() === 'sqlite')(
+    'answers a retry that shares its original’s commit only once that commit is done (SQLite group commit)',
+    async () => {
+      const { userId } = await playerWith('idem_batch', 1_000);
+      const committer = groupCommitter(t.database.db);
+      const heard: string[] = [];
+      const observer = committer.onCommit;
+      committer.onCommit = (units) => {
+        heard.push(`commit of ${units}`);
+        observer?.(units);
+      };
+      try {
+        const claim = (): IdempotencyClaim => ({ userId, key: 'batch-key', route: 'POST /api/test/stake', requestHash: 'h' });
+        const debit = (name: string, idempotency: IdempotencyClaim) =>
+          moneyTransaction(t.database.db, { userIds: [userId], idempotency, now: t.clock.now() }, async (tx) => {
+            await t.module.ledger.transfer(tx, {
+              kind: 'operator_debit',
+              reference: `batch:${randomUUID()}`,
+              userId,
+              from: { userId, kind: 'cash' },
+              to: { system: 'house' },
+              amount: 100,
+            });
+            return { debited: 100 };
+          }).then((value) => {
+            heard.push(name);
+            return value;
+          });
+        const retry = claim();
+        // Both wait for the one writer in the same tick: they share a batch, the retry after the first.
+        const answers = await Promise.all([debit('first', claim()), debit('retry', retry)]);
+        expect(answers).toEqual([{ debited: 100 }, { debited: 100 }]);
+        expect(retry.replayed).toBe(true);
+        expect(heard).toEqual(['commit of 2', 'first', 'retry']);
+        expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
+      } finally {
+        committer.onCommit = observer;
+      }
+    },
+  );
 
   it('replays a business refusal too, so a retry cannot turn it into a second attempt', async () => {
     const { token } = await playerWith('idem_refusal', 50);
