@@ -78,9 +78,9 @@ export default defineConfig({
           expect: patientPolls,
           globalSetup: adminCli,
           isolate: sharedModules,
-          // Chromium is heavy on two cores: one browser journey file at a time, after the other
-          // projects (a group of their own: Vitest runs groups one after another).
-          fileParallelism: false,
+          // After the other projects (a group of their own: Vitest runs groups one after another),
+          // two journey files at a time: most of a journey is waiting (a Crash round, a race, a poll),
+          // and one file at a time left a core idle for half of CI's run.
           sequence: { groupOrder: 1 },
         },
       },

@@ -95,7 +95,7 @@ afterAll(async () => {
 describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one of two instances', () => {
   it(
     'answers the same on both, and survives kill -9 of its holder with no result lost or settled twice',
-    { timeout: 300_000 },
+    { timeout: 360_000 },
     async () => {
       const userId = await createUser(database.db, systemClock, {
         userName: 'handover',
@@ -179,10 +179,22 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one
         },
         closesAt - Date.now() + 30_000,
       );
+      // A settle job a killed instance had leased waits for its lease to run out (a minute) before
+      // the other takes it: two minutes, and what was there if it still did not settle.
       const bet = await eventually(async () => {
         const row = await database.db.selectFrom('bets').selectAll().where('user_id', '=', userId).executeTakeFirst();
         return row && row.status !== 'open' ? row : undefined;
-      }, 60_000);
+      }, 120_000).catch(async (error: unknown) => {
+        const results = await database.db.selectFrom('feed_results').select(['target', 'decided_at']).execute();
+        const jobs = await database.db
+          .selectFrom('jobs')
+          .select(['job_key', 'status', 'run_at', 'lease_until', 'attempts', 'last_error'])
+          .where('job_key', 'like', '%settle%')
+          .execute();
+        throw new Error(`the bet was not settled: results ${JSON.stringify(results)}, jobs ${JSON.stringify(jobs)}`, {
+          cause: error,
+        });
+      });
       expect(bet.status).toBe('won');
       expect(Number(bet.profit_loss)).toBe(100 * (Math.round(taken * 100) - 100)); // ₹100 at the odds taken, in paise
       const results = await database.db.selectFrom('feed_results').selectAll().orderBy('target').execute();
