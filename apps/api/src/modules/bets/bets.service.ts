@@ -17,6 +17,7 @@ import {
   type endpoints,
   toOddsHundredths,
   winAndLoss,
+  rupeesToPaise,
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -249,7 +250,7 @@ export function createBetsService(
       if (kind === 'fancy') throw new Error('unreachable: a market bet is never fancy');
       const odds = toOddsHundredths(kind, body.odds);
       const isBack = body.is_back === 1;
-      const stakePaise = Math.round(body.stack * 100);
+      const stakePaise = rupeesToPaise(body.stack);
       const bet: Bet = { kind, selectionId: body.selection_id, isBack, odds: odds ?? 0, stakePaise };
       const problem =
         odds === null
@@ -293,7 +294,7 @@ export function createBetsService(
       if (!match) throw new AppError('NOT_FOUND', 'No such match');
       const quote = await deps.markets.quoteFancy(matchId, body.fancy_id);
       const isBack = body.is_back === 1;
-      const stakePaise = Math.round(body.stack * 100);
+      const stakePaise = rupeesToPaise(body.stack);
       const bet: Bet = { kind: 'fancy', isBack, run: body.run, size: body.size, stakePaise };
       const problem = betProblem(bet);
       if (problem) throw new AppError('BAD_REQUEST', `Invalid bet: ${problem}`);
