@@ -126,7 +126,5 @@ function isConsolePath(pathname: string): boolean {
 if (container && isConsolePath(location.pathname)) {
   // The server paints the site's frame into every page; the console shows none of it.
   container.replaceChildren();
-  void import('@/features/console')
-    .then((module) => module.renderConsole(container))
-    .catch(() => showLoadFailed(container));
+  void import('@/features/console').then((module) => module.renderConsole(container)).catch(() => showLoadFailed(container));
 } else if (container) void start(container);
