@@ -1,4 +1,5 @@
 import { type adminEndpoints as api, type DataOf, paiseToRupees, type ParsedRequestOf } from '@app/shared';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { ConsoleDeps } from './console-deps';
 import {
@@ -11,6 +12,15 @@ import {
   searchPlayers,
 } from './console.repository';
 import { iso, isoOrNull, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
+
+/** What a player's paged views are asked: whose, which page, which days. */
+type PlayerPageBody = {
+  user_name: string;
+  page?: number | undefined;
+  limit?: number | undefined;
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+};
 
 type PlayerRow = NonNullable<Awaited<ReturnType<typeof findPlayerRow>>>;
 
@@ -39,6 +49,24 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     return row;
   }
 
+  /** A page of the player's rows in the body's time window (the last 30 days unless it says), each in its wire shape. */
+  async function playerPage<Row, Wire>(
+    body: PlayerPageBody,
+    read: (
+      db: Db,
+      userId: number,
+      window: { from: number; to: number },
+      limit: number,
+      offset: number,
+    ) => Promise<{ rows: Row[]; total: number }>,
+    wire: (row: Row) => Wire,
+  ) {
+    const player = await find(body.user_name);
+    const paging = pagingOf(body);
+    const { rows, total } = await read(db, Number(player.id), windowOf(body, clock.now()), paging.limit, paging.offset);
+    return tableAnswer(rows.map(wire), total, paging);
+  }
+
   return {
     find,
 
@@ -65,74 +93,51 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     },
 
     async ledger(body: ParsedRequestOf<typeof api.adminPlayerLedger>): Promise<DataOf<typeof api.adminPlayerLedger>> {
-      const row = await find(body.user_name);
-      const paging = pagingOf(body);
-      const { rows, total } = await playerLedger(db, Number(row.id), windowOf(body, clock.now()), paging.limit, paging.offset);
-      return tableAnswer(
-        rows.map((entry) => ({
-          id: Number(entry.id),
-          at: iso(entry.created_at),
-          kind: entry.kind,
-          amount: rupees(entry.amount),
-          account: entry.account,
-          description: entry.note ?? entry.subject ?? entry.reference,
-          operator: entry.operator ?? null,
-        })),
-        total,
-        paging,
-      );
+      return playerPage(body, playerLedger, (entry) => ({
+        id: Number(entry.id),
+        at: iso(entry.created_at),
+        kind: entry.kind,
+        amount: rupees(entry.amount),
+        account: entry.account,
+        description: entry.note ?? entry.subject ?? entry.reference,
+        operator: entry.operator ?? null,
+      }));
     },
 
     async bets(body: ParsedRequestOf<typeof api.adminPlayerBets>): Promise<DataOf<typeof api.adminPlayerBets>> {
-      const row = await find(body.user_name);
-      const paging = pagingOf(body);
-      const { rows, total } = await playerBets(db, Number(row.id), windowOf(body, clock.now()), paging.limit, paging.offset);
-      return tableAnswer(
-        rows.map((bet) => ({
-          bet_id: Number(bet.bet_id),
-          at: iso(bet.placed_at),
-          match_name: bet.match_name,
-          market_name: bet.market_name,
-          selection: bet.selection_name,
-          side: Number(bet.is_back) === 1 ? 'back' : 'lay',
-          odds: Number(bet.odds) / 100,
-          stake: rupees(bet.stake),
-          status: bet.status,
-          profit_loss: bet.profit_loss === null ? null : rupees(bet.profit_loss),
-        })),
-        total,
-        paging,
-      );
+      return playerPage(body, playerBets, (bet) => ({
+        bet_id: Number(bet.bet_id),
+        at: iso(bet.placed_at),
+        match_name: bet.match_name,
+        market_name: bet.market_name,
+        selection: bet.selection_name,
+        side: Number(bet.is_back) === 1 ? 'back' : 'lay',
+        odds: Number(bet.odds) / 100,
+        stake: rupees(bet.stake),
+        status: bet.status,
+        profit_loss: bet.profit_loss === null ? null : rupees(bet.profit_loss),
+      }));
     },
 
     async rounds(body: ParsedRequestOf<typeof api.adminPlayerRounds>): Promise<DataOf<typeof api.adminPlayerRounds>> {
-      const row = await find(body.user_name);
-      const paging = pagingOf(body);
-      const { rows, total } = await playerRounds(db, Number(row.id), windowOf(body, clock.now()), paging.limit, paging.offset);
-      return tableAnswer(
-        rows.map((round) => ({
-          round_id: round.round,
-          at: iso(round.created_at),
-          game: round.game_name ?? round.game_code,
-          provider: round.provider,
-          stake: rupees(round.stake),
-          payout: rupees(round.win),
-          status: Number(round.win) > 0 ? 'won' : 'lost',
-        })),
-        total,
-        paging,
-      );
+      return playerPage(body, playerRounds, (round) => ({
+        round_id: round.round,
+        at: iso(round.created_at),
+        game: round.game_name ?? round.game_code,
+        provider: round.provider,
+        stake: rupees(round.stake),
+        payout: rupees(round.win),
+        status: Number(round.win) > 0 ? 'won' : 'lost',
+      }));
     },
 
     async activity(body: ParsedRequestOf<typeof api.adminPlayerActivity>): Promise<DataOf<typeof api.adminPlayerActivity>> {
-      const row = await find(body.user_name);
-      const paging = pagingOf(body);
-      const { rows, total } = await playerActivity(db, Number(row.id), windowOf(body, clock.now()), paging.limit, paging.offset);
-      return tableAnswer(
-        rows.map((event) => ({ at: iso(event.created_at), action: event.event, ip: event.ip, detail: event.user_agent })),
-        total,
-        paging,
-      );
+      return playerPage(body, playerActivity, (event) => ({
+        at: iso(event.created_at),
+        action: event.event,
+        ip: event.ip,
+        detail: event.user_agent,
+      }));
     },
 
     async identity(body: ParsedRequestOf<typeof api.adminPlayerIdentity>): Promise<DataOf<typeof api.adminPlayerIdentity>> {
