@@ -27,7 +27,12 @@ export interface FeedSync {
   recordResults(): Promise<number[]>;
 }
 
+/** How long a push feed must not know a fixture before it leaves the lists (two fixture sweeps and more). */
+export const RETIRE_UNKNOWN_AFTER_MS = 90_000;
+
 export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
+  /** Since when a push feed has not known each fixture, as this instance saw it. */
+  const unknownSince = new Map<number, number>();
   const stateOrUndefined = (match: MatchRecord, now: number) => {
     try {
       return feed.state(feedFixtureOf({ ...match, series_name: '' }), now);
@@ -39,10 +44,23 @@ export function createFeedSync(db: Db, clock: Clock, feed: OddsFeed): FeedSync {
     async syncFixtures() {
       const now = clock.now();
       // Fixtures the feed no longer knows (another seed or speed, a provider's cancelled event)
-      // leave the lists; they have no results, so the bet module voids what stands on them.
+      // leave the lists; they have no results, so the bet module voids what stands on them. A push
+      // feed (Betfair's) may answer nothing for a moment (its stream handed over, its state
+      // reloaded): a fixture leaves only when it stays unknown for RETIRE_UNKNOWN_AFTER_MS, so a
+      // race that closes just after never loses its result.
+      const unknown = new Set<number>();
       for (const match of await listUnfinished(db)) {
-        if (!stateOrUndefined(match, now)) await markMatchFinished(db, match.match_id, now);
+        if (stateOrUndefined(match, now)) continue;
+        const matchId = Number(match.match_id);
+        unknown.add(matchId);
+        if (feed.push) {
+          const since = unknownSince.get(matchId) ?? now;
+          unknownSince.set(matchId, since);
+          if (now - since < RETIRE_UNKNOWN_AFTER_MS) continue;
+        }
+        await markMatchFinished(db, match.match_id, now);
       }
+      for (const matchId of unknownSince.keys()) if (!unknown.has(matchId)) unknownSince.delete(matchId);
       return insertNewFixtures(db, feed.fixtures(now, now + FIXTURE_HORIZON_MS), now);
     },
 
