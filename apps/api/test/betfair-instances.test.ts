@@ -191,7 +191,13 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('a Betfair replay held by one
           .select(['job_key', 'status', 'run_at', 'lease_until', 'attempts', 'last_error'])
           .where('job_key', 'like', '%settle%')
           .execute();
-        throw new Error(`the bet was not settled: results ${JSON.stringify(results)}, jobs ${JSON.stringify(jobs)}`, {
+        const match = await database.db
+          .selectFrom('matches')
+          .select(['finished_at'])
+          .where('match_id', '=', matchId)
+          .executeTakeFirst();
+        const said = { results, jobs, match };
+        throw new Error(`the bet was not settled: ${JSON.stringify(said)}`, {
           cause: error,
         });
       });
