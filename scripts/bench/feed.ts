@@ -111,7 +111,9 @@ function nextMessage<T extends FollowerMessage['type']>(
       resolve(message as Extract<FollowerMessage, { type: T }>);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`a follower process exited (${code}) before '${type}'`)));
+    // 'close', not 'exit': it comes after the IPC channel has delivered every message the process
+    // sent (a follower sends its figures and exits at once; 'exit' could come before them).
+    child.once('close', (code) => reject(new Error(`a follower process exited (${code}) before '${type}'`)));
   });
 }
 
