@@ -7,7 +7,7 @@ import { sandboxSignature } from '../apps/api/src/modules/payments';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
 import { runAdminProcess } from '../apps/api/test/test-app';
 import { dismissToasts } from './support/account-helpers';
-import { createFundedCustomer, submitIdentity } from './support/players';
+import { createFundedCustomer, postApi, submitIdentity } from './support/players';
 import { logInToConsole, totpCode } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, newPage, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -30,14 +30,9 @@ async function createOperator(name: string, role: 'owner' | 'finance'): Promise<
   secrets.set(name, created.secret);
 }
 
-async function api<T>(path: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${site.baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** A POST to this site's API. */
+const api = <T>(path: string, token: string | null, body: unknown, headers: Record<string, string> = {}) =>
+  postApi<T>(site, path, token, body, headers);
 
 /** The gateway's signed word about a payout, as it would send it. */
 async function payoutCallback(type: 'payout.paid' | 'payout.failed', withdrawId: number, amountPaise: number) {

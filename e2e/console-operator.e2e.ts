@@ -5,7 +5,7 @@ import { systemClock } from '../apps/api/src/lib/clock';
 import { createOperatorsService } from '../apps/api/src/modules/operators';
 import { upsertSetting } from '../apps/api/src/modules/settings/settings.repository';
 import { dismissToasts, loginByApi } from './support/account-helpers';
-import { createFundedCustomer, submitIdentity } from './support/players';
+import { createFundedCustomer, postApi, submitIdentity } from './support/players';
 import { logInToConsole } from './support/console-helpers';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, type Site, startSite } from './support/site';
 
@@ -26,14 +26,9 @@ let desktop: { context: BrowserContext; page: Page };
 let phone: { context: BrowserContext; page: Page };
 let live: { matchId: number; matchName: string; market: Market };
 
-async function api<T>(path: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${site.baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** A POST to this site's API. */
+const api = <T>(path: string, token: string | null, body: unknown, headers: Record<string, string> = {}) =>
+  postApi<T>(site, path, token, body, headers);
 
 async function fundedPlayer(userName: string, paise = 100_000): Promise<{ userId: number; token: string }> {
   const userId = await createFundedCustomer(site, userName, PASSWORD, paise);

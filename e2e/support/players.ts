@@ -35,3 +35,19 @@ export async function submitIdentity(site: Site, token: string, legalName: strin
   });
   expect(kyc.status, await kyc.text()).toBe(200);
 }
+
+/** A POST to the site's API as the page would send it (a player's or an operator's token, or none). */
+export async function postApi<T>(
+  site: Site,
+  path: string,
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${site.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
