@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { nowMs } from './sports-live';
+import { clientFrame, nowMs, readServerFrames } from './sports-live';
 
 /**
  * A share of the feed bench's followers (feed.ts), in a process of its own: each socket follows
@@ -24,17 +24,6 @@ const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
 /** [seq, receipt time] of every delta every socket of this process received. */
 const received: [number, number][] = [];
 
-function clientFrame(opcode: number, payload: Buffer): Buffer {
-  const mask = randomBytes(4);
-  const frame = Buffer.allocUnsafe(6 + payload.length);
-  frame[0] = 0x80 | opcode;
-  frame[1] = 0x80 | payload.length;
-  mask.copy(frame, 2);
-  for (let index = 0; index < payload.length; index++)
-    frame[6 + index] = (payload[index] as number) ^ (mask[index % 4] as number);
-  return frame;
-}
-
 function follow(): Promise<Socket> {
   const key = randomBytes(16).toString('base64');
   const expected = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
@@ -45,38 +34,18 @@ function follow(): Promise<Socket> {
     /** Bytes of an unfinished header or frame, copied out of the shared buffer. */
     let pending: Buffer | null = null;
 
-    const onFrames = (data: Buffer, at: number): number => {
-      let offset = 0;
-      while (data.length - offset >= 2) {
-        const opcode = (data[offset] as number) & 0x0f;
-        let length = (data[offset + 1] as number) & 0x7f;
-        let start = offset + 2;
-        if (length === 126) {
-          if (data.length - offset < 4) break;
-          length = data.readUInt16BE(offset + 2);
-          start = offset + 4;
-        } else if (length === 127) {
-          if (data.length - offset < 10) break;
-          length = Number(data.readBigUInt64BE(offset + 2));
-          start = offset + 10;
-        }
-        if (data.length < start + length) break;
-        const payload = data.subarray(start, start + length);
-        offset = start + length;
-        if (opcode === 0x9) socket.write(clientFrame(0xa, Buffer.from(payload)));
-        if (opcode !== 0x1) continue;
+    const onFrames = (data: Buffer, at: number): number =>
+      readServerFrames(data, socket, (payload) => {
         if (payload.subarray(0, 40).includes(DELTA_MARKER)) {
           if (isFirstDelta) {
             isFirstDelta = false;
-            continue;
+            return;
           }
           const marker = payload.indexOf(SEQ_MARKER);
           const from = marker + SEQ_MARKER.length;
           received.push([Number.parseInt(payload.toString('latin1', from, from + 20), 10), at]);
         } else if (payload.includes(SUBSCRIBED_MARKER)) resolve(socket);
-      }
-      return offset;
-    };
+      });
 
     const onHeader = (data: Buffer): number => {
       const end = data.indexOf(HEADER_END);

@@ -49,7 +49,7 @@ export async function publishDelta(redis: Redis, matchId: number, delta: object)
 }
 
 /** A masked client frame (RFC 6455 §5.3): text (0x1) or pong (0xA), payload under 126 bytes. */
-function clientFrame(opcode: number, payload: Buffer): Buffer {
+export function clientFrame(opcode: number, payload: Buffer): Buffer {
   const mask = randomBytes(4);
   const frame = Buffer.allocUnsafe(6 + payload.length);
   frame[0] = 0x80 | opcode;
@@ -58,6 +58,35 @@ function clientFrame(opcode: number, payload: Buffer): Buffer {
   for (let index = 0; index < payload.length; index++)
     frame[6 + index] = (payload[index] as number) ^ (mask[index % 4] as number);
   return frame;
+}
+
+/**
+ * Reads the whole server frames at the start of `data` (unmasked, RFC 6455 §5.2): answers each
+ * ping on `socket`, hands each text frame's payload to `onText`, and returns the bytes it used
+ * (an unfinished frame is left for the next chunk).
+ */
+export function readServerFrames(data: Buffer, socket: Socket, onText: (payload: Buffer) => void): number {
+  let offset = 0;
+  while (data.length - offset >= 2) {
+    const opcode = (data[offset] as number) & 0x0f;
+    let length = (data[offset + 1] as number) & 0x7f;
+    let start = offset + 2;
+    if (length === 126) {
+      if (data.length - offset < 4) break;
+      length = data.readUInt16BE(offset + 2);
+      start = offset + 4;
+    } else if (length === 127) {
+      if (data.length - offset < 10) break;
+      length = Number(data.readBigUInt64BE(offset + 2));
+      start = offset + 10;
+    }
+    if (data.length < start + length) break;
+    const payload = data.subarray(start, start + length);
+    offset = start + length;
+    if (opcode === 0x9) socket.write(clientFrame(0xa, Buffer.from(payload)));
+    if (opcode === 0x1) onText(payload);
+  }
+  return offset;
 }
 
 const SENT_AT_MARKER = Buffer.from('"bench_sent_at":');
@@ -85,31 +114,13 @@ function openFollower(wsUrl: string, matchId: number, onDelay: (ms: number) => v
       let pending: Buffer | null = head.length ? head : null;
       const onChunk = (at: number) => {
         const data = pending as Buffer;
-        let offset = 0;
-        while (data.length - offset >= 2) {
-          const opcode = (data[offset] as number) & 0x0f;
-          let length = (data[offset + 1] as number) & 0x7f;
-          let start = offset + 2;
-          if (length === 126) {
-            if (data.length - offset < 4) break;
-            length = data.readUInt16BE(offset + 2);
-            start = offset + 4;
-          } else if (length === 127) {
-            if (data.length - offset < 10) break;
-            length = Number(data.readBigUInt64BE(offset + 2));
-            start = offset + 10;
-          }
-          if (data.length < start + length) break;
-          const payload = data.subarray(start, start + length);
-          offset = start + length;
-          if (opcode === 0x9) socket.write(clientFrame(0xa, payload));
-          if (opcode !== 0x1) continue;
+        const offset = readServerFrames(data, socket, (payload) => {
           const marker = payload.indexOf(SENT_AT_MARKER);
           if (marker !== -1) {
             const from = marker + SENT_AT_MARKER.length;
             onDelay(at - Number.parseFloat(payload.toString('latin1', from, from + 24)));
           } else if (payload.includes(SUBSCRIBED_MARKER)) resolve(socket);
-        }
+        });
         pending = offset === data.length ? null : data.subarray(offset);
       };
       socket.on('data', (chunk: Buffer) => {
