@@ -25,6 +25,8 @@ export interface RawBet {
 
 export interface RawPlacer {
   place(bet: RawBet): Promise<void>;
+  /** Statements sent so far: each waits for its answer before the next goes, so each is a round trip. */
+  roundTrips(): number;
   close(): Promise<void>;
 }
 
@@ -207,6 +209,7 @@ export function rawSqlitePlacer(file: string): RawPlacer {
   };
   return {
     place: (bet) => placeOnce(query, transaction, false, bet),
+    roundTrips: () => 0,
     close: async () => void sqlite.close(),
   };
 }
@@ -214,12 +217,20 @@ export function rawSqlitePlacer(file: string): RawPlacer {
 /** node-postgres: reads on the pool, each transaction on one pooled client. */
 export function rawPostgresPlacer(url: string, schema: string, poolSize: number): RawPlacer {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}` });
-  const read: Query = async (text, params) => (await pool.query(text, params)).rows as Row[];
+  let trips = 0;
+  const read: Query = async (text, params) => {
+    trips += 1;
+    return (await pool.query(text, params)).rows as Row[];
+  };
   const transaction = async (work: (q: Query) => Promise<void>) => {
     const client = await pool.connect();
     try {
+      trips += 2; // begin, commit
       await client.query('begin');
-      await work(async (text, params) => (await client.query(text, params)).rows as Row[]);
+      await work(async (text, params) => {
+        trips += 1;
+        return (await client.query(text, params)).rows as Row[];
+      });
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
@@ -228,5 +239,5 @@ export function rawPostgresPlacer(url: string, schema: string, poolSize: number)
       client.release();
     }
   };
-  return { place: (bet) => placeOnce(read, transaction, true, bet), close: () => pool.end() };
+  return { place: (bet) => placeOnce(read, transaction, true, bet), roundTrips: () => trips, close: () => pool.end() };
 }

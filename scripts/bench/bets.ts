@@ -23,7 +23,9 @@ import {
   formatMs,
   formatRate,
   formatRatio,
+  freePort,
   percentile,
+  postgresCpuSeconds,
   type RunningServer,
 } from './harness';
 import { benchCustomer } from './wallet-ledger';
@@ -39,6 +41,8 @@ import { farMatchOdds } from '../../apps/api/test/bets-support';
  * BENCH_SMOKE=1 runs every part small and short, to show it works (no figures).
  */
 const SMOKE = process.env.BENCH_SMOKE === '1';
+/** `BENCH_BETS_ONLY=postgres` (or `sqlite`) runs that database's placements only, without the settling. */
+const ONLY = process.env.BENCH_BETS_ONLY as 'postgres' | 'sqlite' | undefined;
 const PLAYERS = SMOKE ? 20 : 1_000;
 const BETS_PER_PLAYER = 100;
 const TARGET_SECONDS = 5;
@@ -47,7 +51,9 @@ const RUNNERS = [101, 102, 103];
 
 const PLACING_PLAYERS = SMOKE ? 20 : 200;
 const PLAYER_FUNDS = 1_000_000_000;
-const PLACEMENT_TARGET_RATIO = 0.5;
+const PLACEMENT_TARGET_RATIO = 0.9;
+/** The placements' p99 through HTTP against the raw driver's. */
+const P99_TARGET_RATIO = 1.5;
 /** Connections the HTTP load opens in all; the raw PostgreSQL side runs as many writers. */
 const CONNECTIONS = 32;
 const WARM_UP_SECONDS = SMOKE ? 1 : 3;
@@ -103,7 +109,48 @@ interface SliceTotals {
   seconds: number;
   p99Ms: number;
   failures: number;
+  /** CPU seconds of the placing side (the API instances, or the raw driver's process) and of PostgreSQL. */
+  cpuSeconds: number;
+  postgresCpuSeconds: number;
+  /** Round trips to PostgreSQL (the API's `db_postgres_writes_total`, the raw driver's queries). */
+  roundTrips: number;
 }
+
+const noTotals = (): SliceTotals => ({
+  placements: 0,
+  seconds: 0,
+  p99Ms: 0,
+  failures: 0,
+  cpuSeconds: 0,
+  postgresCpuSeconds: 0,
+  roundTrips: 0,
+});
+
+/** Adds what `slice` cost to `totals`: the side's CPU (`cpu`), PostgreSQL's and the round trips (`trips`). */
+async function measured(totals: SliceTotals, cpu: () => number, trips: () => Promise<number>, slice: () => Promise<void>) {
+  const before = { cpu: cpu(), postgres: postgresCpuSeconds(), trips: await trips() };
+  await slice();
+  totals.cpuSeconds += cpu() - before.cpu;
+  totals.postgresCpuSeconds += postgresCpuSeconds() - before.postgres;
+  totals.roundTrips += (await trips()) - before.trips;
+}
+
+/** The API instances' socket writes to PostgreSQL so far, from their metrics (one write per round trip). */
+async function postgresWritesOf(servers: RunningServer[]): Promise<number> {
+  let total = 0;
+  for (const server of servers) {
+    const port = server.env.METRICS_PORT;
+    if (!port) return 0;
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    total += Number(/^db_postgres_writes_total (\d+)/m.exec(text)?.[1] ?? 0);
+  }
+  return total;
+}
+
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 /** `writers` loops placing raw bets for `seconds`, each cycling through the players from its own start. */
 async function rawSlice(
@@ -130,21 +177,42 @@ async function rawSlice(
   totals.seconds += seconds;
 }
 
+/**
+ * Placement requests of `tokens`' players, each request for the next player in turn from `start`,
+ * whichever connection sends it: connections do not queue on one player's lock together, as the raw
+ * writers, each cycling from its own start, do not (autocannon starts every connection of a plain
+ * request list at its first request, so all of them would bet for the same player at once).
+ */
+function placementRequests(tokens: string[], body: string, start: number): autocannon.Request[] {
+  let next = start;
+  return [
+    {
+      method: 'POST',
+      path: '/api/bet/placeMarketBet',
+      body,
+      setupRequest: (request: autocannon.Request) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+      }),
+    },
+  ];
+}
+
 /** The HTTP load split over the API instances, `CONNECTIONS` in all, for `seconds`. */
 async function httpSlice(
   servers: RunningServer[],
-  requests: autocannon.Request[],
+  bets: { tokens: string[]; body: string },
   seconds: number,
   load: BenchContext['load'],
   totals: SliceTotals,
 ) {
   const results = await Promise.all(
-    servers.map((server) =>
+    servers.map((server, index) =>
       load({
         url: server.url,
         server,
         method: 'POST',
-        requests,
+        requests: placementRequests(bets.tokens, bets.body, Math.floor((index * bets.tokens.length) / servers.length)),
         connections: CONNECTIONS / servers.length,
         durationSeconds: seconds,
       }),
@@ -173,12 +241,7 @@ async function comparePlacements(
   const market = await farMarket(server);
   // A back at 1.01 is taken at any offered price: every request is a full placement.
   const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
-  const requests: autocannon.Request[] = tokens.map((token) => ({
-    method: 'POST',
-    path: '/api/bet/placeMarketBet',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body,
-  }));
+  const requests = { tokens, body };
   const rawBets: RawBet[] = tokens.map((token) => ({
     token,
     matchId: market.match_id,
@@ -187,14 +250,23 @@ async function comparePlacements(
     odds: 101,
     stakePaise: 10_000,
   }));
-  const http: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
-  const direct: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const http = noTotals();
+  const direct = noTotals();
   const latencies: number[] = [];
-  await httpSlice(servers, requests, WARM_UP_SECONDS, context.load, { ...http });
-  await rawSlice(raw.placer, rawBets, raw.writers, WARM_UP_SECONDS, { ...direct }, []);
+  await httpSlice(servers, requests, WARM_UP_SECONDS, context.load, noTotals());
+  await rawSlice(raw.placer, rawBets, raw.writers, WARM_UP_SECONDS, noTotals(), []);
+  const serversCpu = () => servers.reduce((sum, item) => sum + item.cpuSeconds(), 0);
+  const rawTrips = async () => raw.placer.roundTrips();
   for (let slice = 0; slice < SLICES; slice += 1) {
-    await httpSlice(servers, requests, SLICE_SECONDS, context.load, http);
-    await rawSlice(raw.placer, rawBets, raw.writers, SLICE_SECONDS, direct, latencies);
+    await measured(
+      http,
+      serversCpu,
+      () => postgresWritesOf(servers),
+      () => httpSlice(servers, requests, SLICE_SECONDS, context.load, http),
+    );
+    await measured(direct, ownCpuSeconds, rawTrips, () =>
+      rawSlice(raw.placer, rawBets, raw.writers, SLICE_SECONDS, direct, latencies),
+    );
   }
   await raw.placer.close();
   const rawP99 = percentile(latencies, 0.99);
@@ -211,6 +283,22 @@ async function comparePlacements(
     note: `p99 ${formatMs(rawP99)}`,
   });
   context.report({ name: '  ratio to raw', value: formatRatio(httpRate / rawRate, PLACEMENT_TARGET_RATIO) });
+  context.report({
+    name: '  p99 against raw',
+    value: `${(http.p99Ms / rawP99).toFixed(2)}x`,
+    note: `target ≤ ${P99_TARGET_RATIO}`,
+  });
+  for (const [name, totals] of [
+    ['  per bet, the API instances', http],
+    ['  per bet, the raw driver', direct],
+  ] as const) {
+    const perBet = (seconds: number) => `${((seconds * 1e6) / totals.placements).toFixed(0)} µs`;
+    context.report({
+      name,
+      value: `CPU ${perBet(totals.cpuSeconds)}`,
+      note: `PostgreSQL ${perBet(totals.postgresCpuSeconds)}${totals.roundTrips > 0 ? `, ${(totals.roundTrips / totals.placements).toFixed(1)} round trips` : ''}`,
+    });
+  }
 }
 
 type Market = Awaited<ReturnType<typeof farMarket>>;
@@ -345,15 +433,9 @@ async function compareLimits(context: BenchContext, label: string, servers: Runn
 /** Two groups of players placing the same bet in alternating slices after a warm-up of each. */
 async function alternateGroups(context: BenchContext, servers: RunningServer[], market: Market, base: string[], other: string[]) {
   const body = JSON.stringify({ ...market, odds: 1.01, stack: 100, is_back: 1 });
-  const requestsOf = (tokens: string[]): autocannon.Request[] =>
-    tokens.map((token) => ({
-      method: 'POST',
-      path: '/api/bet/placeMarketBet',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
-    }));
-  const baseTotals: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
-  const otherTotals: SliceTotals = { placements: 0, seconds: 0, p99Ms: 0, failures: 0 };
+  const requestsOf = (tokens: string[]) => ({ tokens, body });
+  const baseTotals = noTotals();
+  const otherTotals = noTotals();
   await httpSlice(servers, requestsOf(base), WARM_UP_SECONDS, context.load, { ...baseTotals });
   await httpSlice(servers, requestsOf(other), WARM_UP_SECONDS, context.load, { ...otherTotals });
   for (let slice = 0; slice < SLICES; slice += 1) {
@@ -390,112 +472,126 @@ export const betsScenario: BenchScenario = {
   name: 'bets: placements through HTTP vs the raw driver (SQLite, PostgreSQL), cash-out quotes, settling 100,000 bets',
   async run(context) {
     const { report } = context;
-    const api = await context.startApi();
-    await comparePlacements(context, 'SQLite synchronous=FULL', [api], {
-      placer: rawSqlitePlacer(api.env.DATABASE_URL!.slice('sqlite:'.length)),
-      writers: 1,
-    });
-    await compareHistory(context, 'SQLite', [api]);
-    await compareLimits(context, 'SQLite', [api]);
-    await benchCashOut(context, api, {
-      players: (count, prefix) => placingPlayers(api, count, prefix),
-      market: () => farMarket(api),
-    });
-    await api.stop();
-
-    const target = await postgresSchema();
-    try {
-      const env = { DATABASE_URL: target.url, DATABASE_SCHEMA: target.schema };
-      const first = await context.startApi(env);
-      const second = await context.startApi(env);
-      await comparePlacements(context, 'PostgreSQL, two API instances', [first, second], {
-        placer: rawPostgresPlacer(target.url, target.schema, 20),
-        writers: CONNECTIONS,
-      });
-      await compareHistory(context, 'PostgreSQL, two API instances', [first, second]);
-      await compareLimits(context, 'PostgreSQL, two API instances', [first, second]);
-      await Promise.all([first.stop(), second.stop()]);
-    } finally {
-      await target.drop();
-    }
-
-    const folder = mkdtempSync(path.join(tmpdir(), 'casino-bets-bench-'));
-    const database = await prepareDatabase(
-      loadConfig({ DATABASE_URL: `sqlite:${path.join(folder, 'bets.db')}`, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }),
-    );
-    try {
-      const db = database.db;
-      const { money } = createMoneyModule({ db, clock: systemClock });
-      const { bonuses } = createBonusModule({ db, clock: systemClock, money });
-      for (let index = 0; index < PLAYERS; index += 1) {
-        const userId = await insertUser(db, benchCustomer(`settle${index}`));
-        // Backs and lays across the runners at varied odds, each player's exposure held as placement would.
-        const rows: Insertable<BetsTable>[] = Array.from({ length: BETS_PER_PLAYER }, (_, bet) => ({
-          user_id: userId,
-          reference: `bench:${bet}`,
-          target: TARGET,
-          kind: 'match_odds',
-          sport_id: 4,
-          match_id: 1,
-          match_name: 'bench',
-          market_id: '1.bench',
-          fancy_id: null,
-          market_name: 'Match Odds',
-          selection_id: RUNNERS[bet % RUNNERS.length]!,
-          selection_name: 'runner',
-          is_back: bet % 3 === 0 ? 0 : 1,
-          odds: 150 + (bet % 50),
-          run: null,
-          stake: 10_000 + bet,
-          liability: 0,
-          possible_win: 0,
-          status: 'open',
-          profit_loss: null,
-          settlement_id: null,
-          placed_at: Date.now(),
-          settled_at: null,
-        }));
-        const bets: MarketBet[] = rows.map((row) => ({
-          kind: 'match_odds',
-          selectionId: row.selection_id,
-          isBack: row.is_back === 1,
-          odds: row.odds,
-          stakePaise: row.stake,
-        }));
-        await moneyTransaction(db, { userIds: [userId], now: Date.now() }, async (tx) => {
-          await money.operatorAdjust(tx, {
-            userId,
-            direction: 'credit',
-            amount: 100_000_000,
-            reference: `bench:settle:${userId}`,
-            reason: 'bench',
-          });
-          for (let at = 0; at < rows.length; at += 50)
-            await tx
-              .insertInto('bets')
-              .values(rows.slice(at, at + 50))
-              .execute();
-          await money.holdForBet(tx, {
-            userId,
-            subject: 'market:1.bench',
-            exposure: exposurePaise(bets, RUNNERS),
-            stake: { product: 'match_odds', amount: rows.reduce((sum, row) => sum + (row.stake ?? 0), 0) },
-            cause: 'bench',
-          });
-        });
-      }
-      const settlement = createSettlementService(db, systemClock, { money, bonuses });
-      const started = performance.now();
-      const result = await settlement.settle(TARGET, { outcome: 'winner', winnerSelectionId: RUNNERS[0]! }, 'operator');
-      const seconds = (performance.now() - started) / 1000;
-      report({
-        name: `settle one market: ${result.bets.toLocaleString('en')} bets, ${PLAYERS} players`,
-        value: `${seconds.toFixed(2)} s`,
-        note: `target ≤ ${TARGET_SECONDS} s ${seconds <= TARGET_SECONDS ? 'met' : 'MISSED'}`,
-      });
-    } finally {
-      await database.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    if (ONLY !== 'postgres') await sqliteScenarios(context);
+    if (ONLY !== 'sqlite') await postgresScenarios(context);
+    if (ONLY === undefined) await settleOneMarket(report);
   },
 };
+
+/** Placement, history, limits and cash-out quotes on SQLite, one instance. */
+async function sqliteScenarios(context: BenchContext): Promise<void> {
+  const api = await context.startApi();
+  await comparePlacements(context, 'SQLite synchronous=FULL', [api], {
+    placer: rawSqlitePlacer(api.env.DATABASE_URL!.slice('sqlite:'.length)),
+    writers: 1,
+  });
+  await compareHistory(context, 'SQLite', [api]);
+  await compareLimits(context, 'SQLite', [api]);
+  await benchCashOut(context, api, {
+    players: (count, prefix) => placingPlayers(api, count, prefix),
+    market: () => farMarket(api),
+  });
+  await api.stop();
+}
+
+/** Placement, history and limits on PostgreSQL behind two API instances. */
+async function postgresScenarios(context: BenchContext): Promise<void> {
+  const target = await postgresSchema();
+  try {
+    const env = { DATABASE_URL: target.url, DATABASE_SCHEMA: target.schema };
+    // With metrics, for the round trips each instance makes (db_postgres_writes_total).
+    const first = await context.startApi({ ...env, METRICS_PORT: String(await freePort()) });
+    const second = await context.startApi({ ...env, METRICS_PORT: String(await freePort()) });
+    await comparePlacements(context, 'PostgreSQL, two API instances', [first, second], {
+      placer: rawPostgresPlacer(target.url, target.schema, 20),
+      writers: CONNECTIONS,
+    });
+    await compareHistory(context, 'PostgreSQL, two API instances', [first, second]);
+    await compareLimits(context, 'PostgreSQL, two API instances', [first, second]);
+    await Promise.all([first.stop(), second.stop()]);
+  } finally {
+    await target.drop();
+  }
+}
+
+/** Settles one market of 100,000 bets (1,000 players × 100) on SQLite. */
+async function settleOneMarket(report: BenchContext['report']): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'casino-bets-bench-'));
+  const database = await prepareDatabase(
+    loadConfig({ DATABASE_URL: `sqlite:${path.join(folder, 'bets.db')}`, SEED_DEMO_DATA: '0', LOG_LEVEL: 'silent' }),
+  );
+  try {
+    const db = database.db;
+    const { money } = createMoneyModule({ db, clock: systemClock });
+    const { bonuses } = createBonusModule({ db, clock: systemClock, money });
+    for (let index = 0; index < PLAYERS; index += 1) {
+      const userId = await insertUser(db, benchCustomer(`settle${index}`));
+      // Backs and lays across the runners at varied odds, each player's exposure held as placement would.
+      const rows: Insertable<BetsTable>[] = Array.from({ length: BETS_PER_PLAYER }, (_, bet) => ({
+        user_id: userId,
+        reference: `bench:${bet}`,
+        target: TARGET,
+        kind: 'match_odds',
+        sport_id: 4,
+        match_id: 1,
+        match_name: 'bench',
+        market_id: '1.bench',
+        fancy_id: null,
+        market_name: 'Match Odds',
+        selection_id: RUNNERS[bet % RUNNERS.length]!,
+        selection_name: 'runner',
+        is_back: bet % 3 === 0 ? 0 : 1,
+        odds: 150 + (bet % 50),
+        run: null,
+        stake: 10_000 + bet,
+        liability: 0,
+        possible_win: 0,
+        status: 'open',
+        profit_loss: null,
+        settlement_id: null,
+        placed_at: Date.now(),
+        settled_at: null,
+      }));
+      const bets: MarketBet[] = rows.map((row) => ({
+        kind: 'match_odds',
+        selectionId: row.selection_id,
+        isBack: row.is_back === 1,
+        odds: row.odds,
+        stakePaise: row.stake,
+      }));
+      await moneyTransaction(db, { userIds: [userId], now: Date.now() }, async (tx) => {
+        await money.operatorAdjust(tx, {
+          userId,
+          direction: 'credit',
+          amount: 100_000_000,
+          reference: `bench:settle:${userId}`,
+          reason: 'bench',
+        });
+        for (let at = 0; at < rows.length; at += 50)
+          await tx
+            .insertInto('bets')
+            .values(rows.slice(at, at + 50))
+            .execute();
+        await money.holdForBet(tx, {
+          userId,
+          subject: 'market:1.bench',
+          exposure: exposurePaise(bets, RUNNERS),
+          stake: { product: 'match_odds', amount: rows.reduce((sum, row) => sum + (row.stake ?? 0), 0) },
+          cause: 'bench',
+        });
+      });
+    }
+    const settlement = createSettlementService(db, systemClock, { money, bonuses });
+    const started = performance.now();
+    const result = await settlement.settle(TARGET, { outcome: 'winner', winnerSelectionId: RUNNERS[0]! }, 'operator');
+    const seconds = (performance.now() - started) / 1000;
+    report({
+      name: `settle one market: ${result.bets.toLocaleString('en')} bets, ${PLAYERS} players`,
+      value: `${seconds.toFixed(2)} s`,
+      note: `target ≤ ${TARGET_SECONDS} s ${seconds <= TARGET_SECONDS ? 'met' : 'MISSED'}`,
+    });
+  } finally {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

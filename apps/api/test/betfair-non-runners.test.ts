@@ -48,10 +48,25 @@ async function playUntil(iso: string, done: (s: MarketsSnapshot) => boolean) {
 
 /** The placement service, quoting this market OPEN at `odds` both sides (a BASIC recording offers nothing). */
 function placementAt(odds: number) {
+  const db = t.database.db;
   const quote = async (match: number, marketId: string, selectionId: number): Promise<MarketQuote> => ({
     matchId: match,
+    ...(await db
+      .selectFrom('matches')
+      .select(['sport_id as sportId', 'name as matchName'])
+      .where('match_id', '=', match)
+      .executeTakeFirstOrThrow()),
     marketId,
     marketName: 'Win',
+    numberOfWinners: 1,
+    runners: (
+      await db
+        .selectFrom('market_runners')
+        .select(['selection_id', 'name'])
+        .where('market_id', '=', marketId)
+        .orderBy('sort_order')
+        .execute()
+    ).map((runner) => ({ selection_id: Number(runner.selection_id), name: runner.name })),
     marketType: 'WIN',
     selectionId,
     status: 'OPEN',

@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { routingSqliteDialect } from './sqlite-driver';
 import { assertNotInsideTransaction } from './transaction-scope';
 import { SchemaScopedPostgresDialect } from './postgres-introspector';
+import { coalesceWrites, PIPELINE_POOL_OPTIONS } from './postgres-pipeline';
 import { nameStatements } from './postgres-statements';
 import { postgresUserChanges } from './postgres-user-changes';
 import { backupSqlite } from './sqlite-backup';
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   userChanges: UserChangeFeed;
   /** PostgreSQL: the pool's connections now (for the metrics); SQLite has two fixed connections. */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL: the pool's socket writes so far, one per round trip (postgres-pipeline.ts). */
+  postgresWrites?(): number;
   /** SQLite: a consistent online copy to `file` (sqlite-backup.ts); PostgreSQL has pg_dump. */
   backup?(file: string): Promise<{ pages: number }>;
   close(): Promise<void>;
@@ -73,6 +76,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   const pool = new pg.Pool({
     ...connection,
     max: options.poolSize ?? 10,
+    ...PIPELINE_POOL_OPTIONS,
     types: {
       // Money (paise) and times (epoch ms) are int8: read them as numbers, exact below 2^53.
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -82,9 +86,11 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     },
   });
   if (options.preparedStatements ?? true) nameStatements(pool);
+  const postgresWrites = coalesceWrites(pool);
   const db = new Kysely<Database>({
     dialect: reportingChanges(new SchemaScopedPostgresDialect({ pool }), userChanges, {
       beforeAcquire: assertNotInsideTransaction,
+      sendBeginWithoutWaiting: true,
     }),
   });
   return {
@@ -92,6 +98,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     dialect: 'postgres',
     userChanges,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    postgresWrites,
     async close() {
       await userChanges.close();
       await db.destroy();

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { reusableQuery } from './reusable-query';
+import { reusableStatement } from './reusable-query';
 import { isPostgres, type Tx } from './unit-of-work';
 
 export interface OutboxEvent {
@@ -9,7 +9,7 @@ export interface OutboxEvent {
 }
 
 // Compiled once: every money transaction writes one.
-const insertEvent = reusableQuery(
+const insertEvent = reusableStatement(
   (db: Db, topic: string, payload: string, createdAt: number) =>
     db.insertInto('outbox_events').values({ topic, payload, created_at: createdAt }),
   ['\u0000topic', '\u0000payload', -987_654_321] as const,

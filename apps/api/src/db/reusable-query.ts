@@ -1,4 +1,11 @@
-import { type Compilable, CompiledQuery, type DatabaseConnection, type DialectAdapter, type QueryResult } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  PostgresAdapter,
+  type QueryResult,
+} from 'kysely';
 import type { Db } from './database';
 
 /**
@@ -12,16 +19,90 @@ const transactionConnections = new WeakMap<Db, DatabaseConnection>();
 /**
  * Runs `work` with the hot queries of `tx` going straight to its connection; after it, `tx`
  * goes back to Kysely's executor, which refuses a transaction that has ended. The unit of work
- * calls this; on both databases the connection runs its queries one at a time anyway (better-sqlite3
- * runs each to completion at once, node-postgres queues them per client).
+ * calls this; on both databases the connection runs its queries one at a time, in the order they were
+ * sent (better-sqlite3 runs each to completion at once; node-postgres pipelines them on the client,
+ * postgres-pipeline.ts).
  */
 export async function onTransactionConnection<T>(tx: Db, work: () => Promise<T>): Promise<T> {
-  transactionConnections.set(tx, await tx.getExecutor().provideConnection(async (connection) => connection));
+  const connection = await tx.getExecutor().provideConnection(async (connection) => connection);
+  transactionConnections.set(tx, connection);
   try {
-    return await work();
+    const value = await work();
+    await settleSent(connection);
+    return value;
+  } catch (error) {
+    // A statement sent without waiting failed first: every later one failed only because the
+    // transaction was aborted by it (25P02), so its error is the one that says what happened.
+    throw sentStatements.get(connection)?.error ?? error;
   } finally {
+    sentStatements.delete(connection);
     transactionConnections.delete(tx);
   }
+}
+
+/**
+ * Statements sent without waiting for their answer (docs/adr/0021-postgres-pipelined-transactions.md),
+ * per transaction connection: their answers are awaited before the transaction commits, and the
+ * first failure is what the transaction fails with.
+ */
+const sentStatements = new WeakMap<DatabaseConnection, { pending: Promise<unknown>[]; error?: unknown }>();
+
+async function settleSent(connection: DatabaseConnection): Promise<void> {
+  const sent = sentStatements.get(connection);
+  if (!sent) return;
+  await Promise.all(sent.pending);
+  if (sent.error !== undefined) throw sent.error;
+}
+
+function isPostgresDb(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * A statement whose answer the work does not need (a lock, a write returning nothing). Inside a
+ * PostgreSQL unit of work it is sent at once and not waited for: it travels to the database with
+ * the next statement that is waited for (one round trip for both, the connection pipelines), and
+ * runs before it, in order. Its failure aborts the transaction, which then fails with its error.
+ * Elsewhere (SQLite, or outside a transaction) it runs and is waited for, as any statement.
+ */
+export async function sendWithoutWaiting(db: Db, query: CompiledQuery): Promise<void> {
+  const connection = transactionConnections.get(db);
+  if (!connection || !isPostgresDb(db)) {
+    await executeCompiled(db, query);
+    return;
+  }
+  recordSent(connection, connection.executeQuery(query));
+}
+
+/**
+ * Notes a statement `connection` was sent and not waited for (the unit of work's statements
+ * above, and the BEGIN of a PostgreSQL transaction, user-changes.ts): the transaction's work waits
+ * for it before it ends, and fails with its error.
+ */
+export function recordSent(connection: DatabaseConnection, answer: Promise<unknown>): void {
+  let sent = sentStatements.get(connection);
+  if (!sent) sentStatements.set(connection, (sent = { pending: [] }));
+  const record = sent;
+  record.pending.push(
+    answer.catch((error: unknown) => {
+      record.error ??= error;
+    }),
+  );
+}
+
+/**
+ * Reads that do not depend on each other. On PostgreSQL inside a unit of work they are sent
+ * together and their answers come back in one round trip; on SQLite each runs to completion in
+ * turn, as every statement does there.
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: Db,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (transactionConnections.has(db) && isPostgresDb(db)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }
 
 /** Runs a compiled query: on the transaction's connection inside the unit of work, else through Kysely. */
@@ -40,10 +121,30 @@ export function reusableQuery<Args extends readonly unknown[], Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
   sentinels: Args,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
+  const compiled = compiledOnce(build, sentinels);
+  return async (db, ...args) => (await executeCompiled<Row>(db, compiled(db, args))).rows;
+}
+
+/**
+ * A reusable statement whose answer nobody reads (an upsert, an insert returning nothing): sent
+ * without waiting inside a PostgreSQL unit of work (`sendWithoutWaiting`), run and waited for elsewhere.
+ */
+export function reusableStatement<Args extends readonly unknown[]>(
+  build: (db: Db, ...args: Args) => Compilable<unknown>,
+  sentinels: Args,
+): (db: Db, ...args: Args) => Promise<void> {
+  const compiled = compiledOnce(build, sentinels);
+  return (db, ...args) => sendWithoutWaiting(db, compiled(db, args));
+}
+
+function compiledOnce<Args extends readonly unknown[]>(
+  build: (db: Db, ...args: Args) => Compilable<unknown>,
+  sentinels: Args,
+): (db: Db, args: Args) => CompiledQuery {
   // Per database, keyed by its dialect adapter: SQLite and PostgreSQL texts differ, and a
   // transaction shares its database's adapter, so it reuses the compiled text too.
   const compiledByDb = new WeakMap<DialectAdapter, { sql: string; slots: number[] }>();
-  return async (db, ...args) => {
+  return (db, args) => {
     const key = db.getExecutor().adapter;
     let compiled = compiledByDb.get(key);
     if (!compiled) {
@@ -54,14 +155,10 @@ export function reusableQuery<Args extends readonly unknown[], Row>(
       compiledByDb.set(key, compiled);
     }
     const { sql, slots } = compiled;
-    const result = await executeCompiled<Row>(
-      db,
-      CompiledQuery.raw(
-        sql,
-        slots.map((slot) => args[slot]),
-      ),
+    return CompiledQuery.raw(
+      sql,
+      slots.map((slot) => args[slot]),
     );
-    return result.rows;
   };
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error';
 import { groupCommitter } from './group-commit';
 import { assertNotInsideTransaction, runInTransactionScope } from './transaction-scope';
 import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResult } from './idempotency.repository';
-import { executeCompiled, onTransactionConnection } from './reusable-query';
+import { onTransactionConnection, sendWithoutWaiting } from './reusable-query';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -104,7 +104,8 @@ async function lockPlayers(tx: Tx, userIds: readonly number[]): Promise<void> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   lockedPlayers.set(tx, new Set(ids));
   if (!isPostgres(tx)) return;
-  for (const userId of ids) await executeCompiled(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
+  // Not waited for: the statements after it run only once the database has granted it.
+  for (const userId of ids) await sendWithoutWaiting(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
 }
 
 const lockedPlayers = new WeakMap<object, Set<number>>();
@@ -123,7 +124,7 @@ export function assertPlayerLocked(tx: object, userId: number): void {
 async function lockPlayerInside(tx: Tx, userId: number): Promise<void> {
   const held = lockedPlayers.get(tx) ?? new Set<number>();
   if (held.has(userId)) return;
-  if (isPostgres(tx)) await executeCompiled(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
+  if (isPostgres(tx)) await sendWithoutWaiting(tx, CompiledQuery.raw(PLAYER_LOCK_SQL, [userId]));
   held.add(userId);
   lockedPlayers.set(tx, held);
 }

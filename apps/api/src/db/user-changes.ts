@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
+import { recordSent } from './reusable-query';
 
 /**
  * Notices that a user's session or balance changed, heard by every process that keeps copies of
@@ -227,6 +228,8 @@ class ReportingConnection implements DatabaseConnection {
 export interface DriverOptions {
   /** Runs before a root-handle query takes a connection (the unit of work's nested-use check). */
   beforeAcquire?: () => void;
+  /** PostgreSQL with pipelining clients (postgres-pipeline.ts): BEGIN is sent, not waited for. */
+  sendBeginWithoutWaiting?: boolean;
 }
 
 /**
@@ -257,7 +260,11 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options
           if ((connection as ReportingConnection).hasReported) await feed.whenTold();
         },
         async beginTransaction(connection, settings) {
-          await inner.beginTransaction(unwrap(connection), settings);
+          const begun = inner.beginTransaction(unwrap(connection), settings);
+          // PostgreSQL pipelines: the BEGIN goes with the transaction's first statements, and the
+          // unit of work waits for its answer with theirs (reusable-query.ts, recordSent).
+          if (options.sendBeginWithoutWaiting && !settings.isolationLevel && !settings.accessMode) recordSent(connection, begun);
+          else await begun;
           (connection as ReportingConnection).inTransaction = true;
         },
         async commitTransaction(connection) {

@@ -212,6 +212,20 @@ export function installMetrics(app: FastifyInstance, listen: { port: number; hos
           },
         });
       }
+      const postgresWrites = database.postgresWrites;
+      if (postgresWrites) {
+        let counted = 0;
+        new Counter({
+          name: 'db_postgres_writes_total',
+          help: 'Socket writes of this instance to PostgreSQL: what it sends in one go is one write and one round trip',
+          registers: [registry],
+          collect() {
+            const now = postgresWrites();
+            this.inc(now - counted);
+            counted = now;
+          },
+        });
+      }
       if (database.dialect === 'sqlite') {
         const batches = new Histogram({
           name: 'sqlite_group_commit_units',

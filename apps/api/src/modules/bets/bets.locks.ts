@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { sendWithoutWaiting } from '../../db/reusable-query';
 import { isPostgres, type Tx } from '../../db/unit-of-work';
 
 /** Advisory lock class of one market's bets (the money core uses class 1 for players). */
@@ -23,6 +24,7 @@ function targetHash(target: string): number {
 export async function lockMarket(tx: Tx, target: string, mode: 'place' | 'settle'): Promise<void> {
   if (!isPostgres(tx)) return;
   const key = targetHash(target);
-  if (mode === 'place') await sql`select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, ${key}::int)`.execute(tx);
-  else await sql`select pg_advisory_xact_lock(${MARKET_LOCK_CLASS}, ${key}::int)`.execute(tx);
+  const lock = mode === 'place' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  // Not waited for: the statements after it run only once the database has granted it.
+  await sendWithoutWaiting(tx, CompiledQuery.raw(`select ${lock}($1, $2::int)`, [MARKET_LOCK_CLASS, key]));
 }

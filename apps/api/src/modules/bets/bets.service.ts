@@ -21,6 +21,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { readTogether } from '../../db/reusable-query';
 import { type IdempotencyClaim, moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -33,10 +34,8 @@ import {
   findFancySummary,
   findFeedResult,
   findLatestSettlement,
-  findMarketSummary,
   findMatchSummary,
   insertBet,
-  listRunners,
 } from './bets.repository';
 import { addToPosition, findPosition } from './positions.repository';
 import type { BetKind } from './bets.table';
@@ -84,7 +83,11 @@ export function betReferenceOf(claim: IdempotencyClaim | null): string {
 
 /** A market with a declared result or a settlement takes no more bets (checked in the bet's transaction, and before a delay). */
 export async function refuseIfDecided(executor: Db, target: string): Promise<void> {
-  if ((await findLatestSettlement(executor, target)) || (await findFeedResult(executor, target))) {
+  const [settlement, result] = await readTogether(executor, [
+    () => findLatestSettlement(executor, target),
+    () => findFeedResult(executor, target),
+  ]);
+  if (settlement || result) {
     throw new AppError('MARKET_CLOSED', 'This market is closed: its result is declared');
   }
 }
@@ -178,37 +181,41 @@ export function createBetsService(
     try {
       return await moneyTransaction(db, { userIds: [userId], idempotency: caller.idempotency, now: clock.now() }, async (tx) => {
         await lockMarket(tx, fresh.target, 'place');
-        await refuseIfDecided(tx, fresh.target);
-        const { change, exposure } = await exposureWith(tx, userId, fresh);
         const { winPaise, lossPaise } = winAndLoss(fresh.bet);
         const isBack = fresh.bet.isBack ? 1 : 0;
         const odds = fresh.bet.kind === 'fancy' ? fresh.bet.size : fresh.bet.odds;
         const run = fresh.bet.kind === 'fancy' ? fresh.bet.run : null;
-        const betId = await insertBet(tx, {
-          user_id: userId,
-          reference,
-          target: fresh.target,
-          kind: fresh.kind,
-          sport_id: fresh.sportId,
-          match_id: fresh.matchId,
-          match_name: fresh.matchName,
-          market_id: fresh.marketId,
-          fancy_id: fresh.fancyId,
-          market_name: fresh.marketName,
-          selection_id: fresh.selectionId,
-          selection_name: fresh.selectionName,
-          is_back: isBack,
-          odds,
-          run,
-          stake: fresh.bet.stakePaise,
-          liability: lossPaise,
-          possible_win: winPaise,
-          status: 'open',
-          profit_loss: null,
-          settlement_id: null,
-          placed_at: clock.now(),
-          settled_at: null,
-        });
+        // The row goes in beside the checks (one round trip on PostgreSQL): a refusal rolls it back.
+        const [, { change, exposure }, betId] = await readTogether(tx, [
+          () => refuseIfDecided(tx, fresh.target),
+          () => exposureWith(tx, userId, fresh),
+          () =>
+            insertBet(tx, {
+              user_id: userId,
+              reference,
+              target: fresh.target,
+              kind: fresh.kind,
+              sport_id: fresh.sportId,
+              match_id: fresh.matchId,
+              match_name: fresh.matchName,
+              market_id: fresh.marketId,
+              fancy_id: fresh.fancyId,
+              market_name: fresh.marketName,
+              selection_id: fresh.selectionId,
+              selection_name: fresh.selectionName,
+              is_back: isBack,
+              odds,
+              run,
+              stake: fresh.bet.stakePaise,
+              liability: lossPaise,
+              possible_win: winPaise,
+              status: 'open',
+              profit_loss: null,
+              settlement_id: null,
+              placed_at: clock.now(),
+              settled_at: null,
+            }),
+        ]);
         await addToPosition(tx, userId, fresh.target, change, clock.now());
         await deps.money.holdForBet(tx, {
           userId,
@@ -241,10 +248,7 @@ export function createBetsService(
 
   return {
     async placeMarketBet(caller, body) {
-      const market = await findMarketSummary(db, body.market_id);
-      if (!market || Number(market.match_id) !== body.match_id) throw new AppError('NOT_FOUND', 'No such market in this match');
-      const match = await findMatchSummary(db, body.match_id);
-      if (!match) throw new AppError('NOT_FOUND', 'No such match');
+      // The match, the market and its runners come with the price, from the markets' copy of the match.
       let quote = await deps.markets.quoteMarket(body.match_id, body.market_id, body.selection_id);
       const kind = marketKindOf({ bet_type: 'M', marketName: quote.marketName, market_id: quote.marketId });
       if (kind === 'fancy') throw new Error('unreachable: a market bet is never fancy');
@@ -260,13 +264,13 @@ export function createBetsService(
       checkStake(stakePaise, quote.minStakePaise, quote.maxStakePaise);
       const acceptAny = body.accept_any_odds === true;
       let takenOdds = takenMarketPrice(quote, kind, isBack, bet.odds, acceptAny);
-      const runners = await listRunners(db, body.market_id);
+      const { runners } = quote;
       const newBet = (marketName: string, odds: number): NewBet => ({
         target: `M:${body.market_id}`,
         kind,
-        sportId: Number(match.sport_id),
+        sportId: quote.sportId,
         matchId: body.match_id,
-        matchName: match.name,
+        matchName: quote.matchName,
         marketId: body.market_id,
         fancyId: null,
         marketName,
@@ -274,7 +278,7 @@ export function createBetsService(
         selectionName: runners.find((runner) => runner.selection_id === body.selection_id)?.name ?? String(body.selection_id),
         bet: { ...bet, odds },
         runnerIds: runners.map((runner) => runner.selection_id),
-        winners: Number(market.number_of_winners),
+        winners: quote.numberOfWinners,
       });
       if (kind === 'match_odds' && quote.inPlay && quote.betDelaySeconds > 0) {
         await refuseBeforeDelay(caller, newBet(quote.marketName, takenOdds));

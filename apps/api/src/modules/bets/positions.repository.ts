@@ -1,6 +1,6 @@
 import { type BookPosition, EMPTY_POSITION, type PositionChange } from '@app/shared';
 import type { Db } from '../../db/database';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '../../db/reusable-query';
 
 /*
  * A player's running position per market target (docs/betting.md, "Running position"). Placement
@@ -29,7 +29,7 @@ export async function findPosition(db: Db, userId: number, target: string): Prom
   return { baseline: Number(first.baseline), steps };
 }
 
-const addToBaseline = reusableQuery(
+const addToBaseline = reusableStatement(
   (db: Db, userId: number, target: string, delta: number, now: number) =>
     db
       .insertInto('bet_positions')
@@ -43,7 +43,7 @@ const addToBaseline = reusableQuery(
   [numberSentinel(0), textSentinel(1), numberSentinel(2), numberSentinel(3)] as const,
 );
 
-const addToStep = reusableQuery(
+const addToStep = reusableStatement(
   (db: Db, userId: number, target: string, stepKey: number, delta: number) =>
     db
       .insertInto('bet_position_steps')

@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { userChangedColumn } from '../../db/user-changes';
 import type { Book, LedgerAccountRow, LedgerEntriesTable, LedgerTransactionsTable, UserAccountKind } from './ledger.table';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '../../db/reusable-query';
 
 export const USER_ACCOUNT_KINDS: readonly UserAccountKind[] = [
   'cash',
@@ -39,7 +39,7 @@ function entriesStatement(count: number) {
   const sentinels: unknown[] = Array.from({ length: count * 6 }, (_, index) =>
     index % 6 === 2 ? textSentinel(index) : numberSentinel(index),
   );
-  return reusableQuery(
+  return reusableStatement(
     (db: Db, ...values: unknown[]) =>
       db.insertInto('ledger_entries').values(
         Array.from({ length: count }, (_, row) => {

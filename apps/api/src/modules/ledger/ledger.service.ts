@@ -12,6 +12,7 @@ import {
   userAccountKey,
 } from './ledger.repository';
 import { isUniqueViolation } from '../../db/errors';
+import { readTogether } from '../../db/reusable-query';
 import { appendOutboxEvent } from '../../db/outbox';
 import { assertPlayerLocked, type Tx } from '../../db/unit-of-work';
 import type { Book, UserAccountKind } from './ledger.table';
@@ -208,8 +209,13 @@ export function createLedger(clock: Clock): Ledger {
     let book = posting.book;
     const entries: { accountId: number; amount: number; balanceAfter: number | null }[] = [];
     const balances = new Map<string, number>();
-    for (const leg of userLegs) {
-      const applied = await applyUserLeg(db, leg.key, leg.userId, leg.amount);
+    // Sent together in key order (one round trip on PostgreSQL, which runs them in that order).
+    const appliedLegs = await readTogether(
+      db,
+      userLegs.map((leg) => () => applyUserLeg(db, leg.key, leg.userId, leg.amount)),
+    );
+    for (const [index, leg] of userLegs.entries()) {
+      const applied = appliedLegs[index]!;
       if (book === undefined) book = applied.book;
       // The books never meet: a play-money account cannot join a real-money transaction.
       if (applied.book !== book) throw new AppError('REFUSED', 'Play money and real money never mix');

@@ -43,8 +43,15 @@ const RACE_RESULTS_LIMIT = 60;
 
 export interface MarketQuote {
   matchId: number;
+  /** The match's sport and name, as its bet row keeps them. */
+  sportId: number;
+  matchName: string;
   marketId: string;
   marketName: string;
+  /** Runners that win together (a Place market's 2 or 3). */
+  numberOfWinners: number;
+  /** Every runner of the market, in its order: a runner nobody backed may win. */
+  runners: { selection_id: number; name: string }[];
   marketType: string;
   selectionId: number;
   status: MarketStatus;
@@ -251,14 +258,21 @@ export function createMarketsService(db: Db, clock: Clock, feed: OddsFeed): Mark
       const snapshot = await getMarkets(matchId);
       const market = snapshot.markets.find((item) => item.market_id === marketId);
       const runner = market?.runners.find((item) => item.selection_id === selectionId);
-      const record = (await bundleOf(matchId))?.markets.find((item) => item.market_id === marketId);
-      if (!market || !runner || !record) throw new AppError('NOT_FOUND', 'No such market or selection in this match');
+      const bundle = await bundleOf(matchId);
+      const record = bundle?.markets.find((item) => item.market_id === marketId);
+      if (!bundle || !market || !runner || !record) throw new AppError('NOT_FOUND', 'No such market or selection in this match');
       const toFeedOdds = (odds: number | undefined) =>
         odds === undefined ? null : market.market_type === 'BOOKMAKER' ? odds : Math.round(odds * 100);
       return {
         matchId,
+        sportId: Number(bundle.match.sport_id),
+        matchName: bundle.match.name,
         marketId,
         marketName: market.market_name,
+        numberOfWinners: Number(record.number_of_winners),
+        runners: bundle.runners
+          .filter((item) => item.market_id === marketId)
+          .map((item) => ({ selection_id: Number(item.selection_id), name: item.name })),
         marketType: market.market_type,
         selectionId,
         status: market.status,

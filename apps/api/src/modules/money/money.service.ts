@@ -9,6 +9,7 @@ import {
   formatPaiseAsRupees,
 } from '@app/shared';
 import type { Db } from '../../db/database';
+import { readTogether } from '../../db/reusable-query';
 import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -296,8 +297,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
   }
 
   /** Where a larger hold comes from (cash, then the wager bonus when active); refuses when short. */
-  async function takeForHold(executor: Db, userId: number, change: number, balances: WalletBalances) {
-    const canUseBonus = (await findActiveWallet(executor, userId)) === ACTIVE_WALLET.wager;
+  async function takeForHold(userId: number, change: number, balances: WalletBalances, activeWallet: number) {
+    const canUseBonus = activeWallet === ACTIVE_WALLET.wager;
     const taken = allocateStake(change, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
     if (!taken.ok) {
       // The site's one money format (docs/shell.md "Numbers"): ₹10,000.00, as the header shows it.
@@ -310,7 +311,11 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
   async function setExposure(
     tx: Tx,
     input: { userId: number; subject: string; exposure: number; cause: string; sessionId?: string | null },
-    known: { row: Awaited<ReturnType<typeof findMarketExposure>>; balances: () => Promise<WalletBalances> } | null = null,
+    known: {
+      row: Awaited<ReturnType<typeof findMarketExposure>>;
+      balances: () => Promise<WalletBalances>;
+      activeWallet?: number;
+    } | null = null,
   ): Promise<ExposureResult> {
     const { userId, subject, exposure } = input;
     if (!Number.isSafeInteger(exposure) || exposure < 0) throw new Error(`Exposure must be whole paise >= 0, not ${exposure}`);
@@ -323,7 +328,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     let cashMove: number;
     let bonusMove: number;
     if (change > 0) {
-      const taken = await takeForHold(tx, userId, change, await (known?.balances ?? balancesOnce(tx, userId))());
+      const balances = await (known?.balances ?? balancesOnce(tx, userId))();
+      const taken = await takeForHold(userId, change, balances, known?.activeWallet ?? (await findActiveWallet(tx, userId)));
       cashMove = taken.fromCash;
       bonusMove = taken.fromBonus;
     } else {
@@ -435,12 +441,17 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
 
     async holdForBet(tx, hold) {
       assertPlayerLocked(tx, hold.userId);
-      const row = await findMarketExposure(tx, hold.userId, hold.subject);
       const balances = balancesOnce(tx, hold.userId);
+      // What the hold's rules and its posting read, asked for together (one round trip on PostgreSQL).
+      const [row, , activeWallet] = await readTogether(tx, [
+        () => findMarketExposure(tx, hold.userId, hold.subject),
+        balances,
+        () => findActiveWallet(tx, hold.userId),
+      ]);
       const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
       const { product, amount } = hold.stake;
       await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
-      return setExposure(tx, hold, { row, balances });
+      return setExposure(tx, hold, { row, balances, activeWallet });
     },
 
     async checkHoldForBet(db, hold) {
@@ -460,7 +471,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         heldExposure,
       };
       for (const rule of rules) await rule.previewStake?.(db, stake);
-      if (exposureChange > 0) await takeForHold(db, hold.userId, exposureChange, await balances());
+      if (exposureChange > 0)
+        await takeForHold(hold.userId, exposureChange, await balances(), await findActiveWallet(db, hold.userId));
     },
 
     async settleBets(tx, result) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '../../db/reusable-query';
 import { userChangedColumn } from '../../db/user-changes';
 
 /**
@@ -60,7 +60,7 @@ export async function findMarketExposure(db: Db, userId: number, marketKey: stri
   return row;
 }
 
-const upsertMarketExposure = reusableQuery(
+const upsertMarketExposure = reusableStatement(
   (db: Db, userId: number, marketKey: string, cashHeld: number, bonusHeld: number, version: number, updatedAt: number) =>
     db
       .insertInto('market_exposure')

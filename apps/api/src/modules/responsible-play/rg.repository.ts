@@ -1,7 +1,7 @@
 import type { PauseKind, RgLimitKind, RgPeriod } from '@app/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '../../db/reusable-query';
 import type { RgLimitsTable, RgStateTable } from './rg.table';
 
 /* The check every stake passes reads the state row and counts the stake: compiled once. */
@@ -16,7 +16,7 @@ export async function findState(db: Db, userId: number) {
   return row;
 }
 
-const upsertUsage = reusableQuery(
+const upsertUsage = reusableStatement(
   (db: Db, userId: number, kind: string, hour: number, amount: number) =>
     db
       .insertInto('rg_usage')
