@@ -1,3 +1,4 @@
+import { AWAITING_APPROVAL } from '@app/shared';
 import { endpoints } from '@/lib/api-routes';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from './test-i18n';
@@ -103,7 +104,7 @@ describe('the player’s API client', () => {
     };
     vi.stubGlobal('fetch', answer(202, body));
     await expect(callApi(endpoints.logout, {})).rejects.toBeInstanceOf(ApiError);
-    const fourEyes = createApiClient({ readToken: () => null, readsAwaitingApproval: true });
+    const fourEyes = createApiClient({ readToken: () => null, awaitingApprovalStatus: AWAITING_APPROVAL });
     await expect(fourEyes.call(endpoints.logout, {})).resolves.toMatchObject({ awaiting: { request_id: 7 } });
   });
 });

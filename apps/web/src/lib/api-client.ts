@@ -1,5 +1,5 @@
 import {
-  AWAITING_APPROVAL,
+  type AWAITING_APPROVAL,
   type AwaitingApproval,
   type DataOf,
   type Endpoint,
@@ -107,7 +107,7 @@ export interface CallOptions {
 export interface ApiResult<E extends Endpoint> {
   data: DataOf<E>;
   message: string;
-  /** Set when a four-eyes act waits for a second operator (HTTP 202; only with `readsAwaitingApproval`). */
+  /** Set when a four-eyes act waits for a second operator (HTTP 202; only with `awaitingApprovalStatus`). */
   awaiting?: AwaitingApproval;
 }
 
@@ -128,8 +128,12 @@ export interface ApiClientConfig {
   readToken: () => string | null;
   /** Runs before a refusal is thrown, e.g. to end the session on a 401. */
   onRefusal?: (refusal: Refusal) => void;
-  /** Reads HTTP 202 `awaiting_approval` (a four-eyes act, docs/operators.md) as an answer, not a refusal. */
-  readsAwaitingApproval?: boolean;
+  /**
+   * Given (the contract's `AWAITING_APPROVAL`), an HTTP 202 with this status is an answer, a
+   * four-eyes act waiting for a second operator (docs/operators.md), not a refusal. Passed in, not
+   * imported, so the player's first page carries none of the operators' roles module.
+   */
+  awaitingApprovalStatus?: typeof AWAITING_APPROVAL;
 }
 
 export interface ApiClient {
@@ -166,7 +170,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       | { status: false; message: string; code: ErrorCode; data?: unknown }
       | null;
     if (response.ok && payload?.status === true) return { data: payload.data, message: payload.message };
-    if (config.readsAwaitingApproval && response.status === 202 && payload?.status === AWAITING_APPROVAL) {
+    const awaitingStatus = config.awaitingApprovalStatus;
+    if (response.status === 202 && awaitingStatus && payload?.status === awaitingStatus) {
       // Nothing was done yet: the caller reads `awaiting` (callConsoleFourEyes).
       return { data: payload.data as DataOf<E>, message: payload.message, awaiting: payload.data };
     }

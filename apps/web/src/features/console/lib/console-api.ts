@@ -1,6 +1,6 @@
 import { ApiError, type ApiResult, type CallOptions, createApiClient } from '@/lib/api-client';
 import { toast } from '@/components/ui';
-import type { AwaitingApproval, DataOf, Endpoint, RequestOf } from '@app/shared';
+import { AWAITING_APPROVAL, type AwaitingApproval, type DataOf, type Endpoint, type RequestOf } from '@app/shared';
 import i18next from 'i18next';
 import { clearConsoleSession, getConsoleSession } from './console-session';
 
@@ -20,7 +20,7 @@ const consoleClient = createApiClient({
       toast.error(i18next.t('admin:common.forbidden'));
     }
   },
-  readsAwaitingApproval: true,
+  awaitingApprovalStatus: AWAITING_APPROVAL,
 });
 
 /**
