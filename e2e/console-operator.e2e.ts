@@ -142,7 +142,7 @@ describe('the console as an operator’s tool', () => {
         expect(await first.textContent()).toContain('In play');
         expect(await table.textContent()).not.toContain('in_play');
         // Its open exposure: what the book loses if the backed runner wins, on one line.
-        const exposure = first.locator('td.console-cell--number');
+        const exposure = first.locator('td.ui-table__number');
         expect(await exposure.textContent()).toMatch(/^₹[1-9][\d,]*\.\d\d$/);
         expect(await linesOf(exposure)).toBe(1);
         expect(await linesOf(first.locator('.console-badge').first())).toBe(1);

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '@/components/ui';
-import { ApiError } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 import consoleStylesheet from './console.css?url';
 import { ConsoleRoutes } from './console-routes';
 import { initConsoleI18n } from './lib/console-i18n';
@@ -23,24 +23,11 @@ function linkConsoleStylesheet(): Promise<void> {
   });
 }
 
-function createConsoleQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // An operator acts on what the screen shows: every screen opened asks the server again.
-        staleTime: 0,
-        refetchOnWindowFocus: false,
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status > 0) && failureCount < 2,
-      },
-    },
-  });
-}
-
 /** The operator console under /admin (docs/console.md): loaded only there, never by a player's page. */
 export async function renderConsole(container: HTMLElement): Promise<void> {
   document.documentElement.classList.add('console-root');
   await Promise.all([initConsoleI18n(), linkConsoleStylesheet()]);
-  const queryClient = createConsoleQueryClient();
+  const queryClient = createQueryClient({ staleTimeMs: 0 });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,22 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Pager, Spinner } from '@/components/ui';
+import { Button, type DataColumn, DataTable, Pager } from '@/components/ui';
 import { csvFileName, downloadCsv, toCsv } from '../model/csv';
 
-export interface ConsoleColumn<T> {
-  key: string;
-  /** Already translated; also labels the cell on phones where rows become cards, and heads the CSV column. */
-  header: string;
-  /** The cell as shown; defaults to the CSV value. */
-  render?: (row: T) => ReactNode;
-  /** The cell as exported: plain text or a number. */
+/** A column of the shared table whose `value` is required: it heads and fills the CSV column. */
+export type ConsoleColumn<T> = DataColumn<T> & {
+  /** The cell as exported: plain text or a number (the shown cell defaults to it). */
   value: (row: T) => string | number | null | undefined;
-  align?: 'start' | 'end' | 'center';
-  /** Columns of buttons (actions) are shown but not exported. */
-  isAction?: boolean;
-  /** Text that is read whole (a sentence): wraps between words instead of being cut. */
-  isProse?: boolean;
-}
+};
 
 export interface ConsoleTableProps<T> {
   /** Names the table (caption) and its CSV file. */
@@ -41,34 +32,10 @@ export function tableCsv<T>(columns: readonly ConsoleColumn<T>[], rows: readonly
   );
 }
 
-/** A text cell's widest, in characters (`.console-cell` in console.css). */
-const CELL_MAX_CHARS = 32;
-
-function cellClass<T>(column: ConsoleColumn<T>): string {
-  const align = `ui-table__cell--${column.align ?? 'start'}`;
-  // Amounts and other numbers stay on one line: "₹60,000.00", never "₹60,000. / 00".
-  return column.align === 'end' ? `${align} console-cell--number` : align;
-}
-
 /**
- * A text cell that never breaks a word: one line, cut with an ellipsis when the column is narrow,
- * and the full text in its title (pointer) and shown whole when it takes the focus (keyboard, touch).
- */
-export function TruncatedCell({ text, children }: { text: string | number | null | undefined; children?: ReactNode }) {
-  const full = text === null || text === undefined ? '' : String(text);
-  // Only a text long enough to be cut (the cell is 32ch wide at most) takes the focus: a table of
-  // short cells is not a hundred tab stops.
-  const mayBeCut = full.length > CELL_MAX_CHARS - 2;
-  return (
-    <span className="console-cell" title={full || undefined} tabIndex={mayBeCut ? 0 : undefined}>
-      {children ?? full}
-    </span>
-  );
-}
-
-/**
- * Every list of the console: a table on desktop, cards on a phone (the site's `.ui-table` styles),
- * with loading and empty states, and an export of what it shows as CSV.
+ * Every list of the console: the site's table (`components/ui/data-table.tsx`; a table on desktop,
+ * cards on a phone) with its cells keeping words whole, under a title bar with an export of what it
+ * shows as CSV, and a pager when the server pages it.
  */
 export function ConsoleTable<T>({
   title,
@@ -98,47 +65,15 @@ export function ConsoleTable<T>({
           </Button>
         </div>
       </div>
-      <div className="ui-table__wrap" aria-busy={isLoading || undefined}>
-        <table className="ui-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className={`ui-table__cell--${column.align ?? 'start'}`}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr className="ui-table__state">
-                <td colSpan={columns.length}>
-                  <Spinner />
-                </td>
-              </tr>
-            ) : !hasRows ? (
-              <tr className="ui-table__state">
-                <td colSpan={columns.length}>{t('table.empty')}</td>
-              </tr>
-            ) : (
-              rows?.map((row, index) => (
-                <tr key={getRowKey(row, index)}>
-                  {columns.map((column) => (
-                    <td key={column.key} data-label={column.header} className={cellClass(column)}>
-                      {column.isAction || column.isProse || column.align === 'end' ? (
-                        (column.render?.(row) ?? column.value(row) ?? '')
-                      ) : (
-                        <TruncatedCell text={column.value(row)}>{column.render?.(row)}</TruncatedCell>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        getRowKey={getRowKey}
+        isLoading={isLoading}
+        emptyMessage={t('table.empty')}
+        keepsWordsWhole
+      />
       {paging && paging.total_rows > paging.limit && (
         <Pager
           page={paging.page}

@@ -1,4 +1,4 @@
-import { adminFeed, type DataOf } from '@app/shared';
+import { adminFeed, type DataOf, formatNumber } from '@app/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@/components/ui';
@@ -40,8 +40,8 @@ function StreamDetails({ stream }: { stream: Stream }) {
     [t('feed.authenticated'), yesNo(stream.authenticated)],
     [t('feed.lastMessage'), lastMessage ? t('feed.ago', { time: lastMessage }) : t('common.none')],
     [t('feed.liveSince'), dateTime(stream.last_live_at)],
-    [t('feed.messages'), stream.messages.toLocaleString('en-IN')],
-    [t('feed.reconnects'), stream.reconnects.toLocaleString('en-IN')],
+    [t('feed.messages'), formatNumber(stream.messages)],
+    [t('feed.reconnects'), formatNumber(stream.reconnects)],
     [
       t('feed.connectionsAvailable'),
       stream.connections_available === null ? t('common.none') : String(stream.connections_available),

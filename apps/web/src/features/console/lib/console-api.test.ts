@@ -2,7 +2,7 @@ import { adminPlayers, adminWalletAdjust } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { callConsole, callConsoleFourEyes } from './console-api';
-import { getConsoleSession, storeConsoleSession } from './console-session';
+import { clearConsoleSession, getConsoleSession, storeConsoleSession, takeEndedReason } from './console-session';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -48,6 +48,25 @@ describe('the console’s API client', () => {
     await expect(callConsole(adminPlayers, {})).rejects.toMatchObject({ status: 401 });
     expect(getConsoleSession()).toBeNull();
     expect(localStorage.getItem('token')).toBe('player-token');
+  });
+
+  it('says no session ended when a call without one is refused (a wrong login)', async () => {
+    clearConsoleSession();
+    vi.stubGlobal('fetch', answer(401, { status: false, message: 'Session expired', code: 'SESSION_EXPIRED' }));
+    await expect(callConsole(adminPlayers, {})).rejects.toMatchObject({ status: 401 });
+    expect(takeEndedReason()).toBeNull();
+  });
+
+  it('sends the Idempotency-Key of a money act', async () => {
+    const fetch = answer(200, { status: true, message: 'ok', data: {} });
+    vi.stubGlobal('fetch', fetch);
+    await callConsole(
+      adminWalletAdjust,
+      { user_name: 'ravi', direction: 'credit', amount: 500, reason: 'goodwill' },
+      { idempotencyKey: 'k-1' },
+    );
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['idempotency-key']).toBe('k-1');
   });
 
   it('keeps the operator logged in on a 403 FORBIDDEN and says so in a toast', async () => {

@@ -1,6 +1,11 @@
 import { formatMoment, formatRupees } from '@app/shared';
 import i18next from 'i18next';
 
+/*
+ * The console's cells over the site's one number and date format (@app/shared, docs/shell.md
+ * "Numbers", "Dates and times"): the same text as the site's, with a dash for a missing value.
+ */
+
 /** Rupees as the console shows them: ₹1,234.50. */
 export function rupees(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : formatRupees(value);
@@ -18,12 +23,4 @@ export function dateTime(iso: string | null | undefined): string {
 /** A percentage to one decimal, or a dash. */
 export function percent(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${value.toFixed(1)}%`;
-}
-
-/** Today as YYYY-MM-DD in the operator's time zone, and the day `days` before it. */
-export function isoDay(daysBack = 0, now = new Date()): string {
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const dayOfMonth = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${dayOfMonth}`;
 }

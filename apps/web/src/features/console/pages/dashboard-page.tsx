@@ -1,4 +1,4 @@
-import { ADMIN_PRODUCTS, adminDashboard, type DataOf } from '@app/shared';
+import { ADMIN_PRODUCTS, adminDashboard, type DataOf, formatNumber } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Button, Loading } from '@/components/ui';
 import { useConsoleQuery } from '../api/use-console-query';
@@ -15,13 +15,12 @@ type Exposure = Dashboard['exposure'][number];
 const DASHBOARD_REFRESH_MS = 30_000;
 
 const sum = (byProduct: Totals['turnover']) => ADMIN_PRODUCTS.reduce((total, product) => total + byProduct[product], 0);
-const count = (value: number) => value.toLocaleString('en-IN');
 
 function Stats({ totals, online }: { totals: Totals; online?: number }) {
   const { t } = useTranslation('admin');
   const items: [string, string][] = [
-    ...(online === undefined ? [] : ([[t('dashboard.online'), count(online)]] as [string, string][])),
-    [t('dashboard.signups'), count(totals.signups)],
+    ...(online === undefined ? [] : ([[t('dashboard.online'), formatNumber(online)]] as [string, string][])),
+    [t('dashboard.signups'), formatNumber(totals.signups)],
     [t('dashboard.deposits'), rupees(totals.deposits)],
     [t('dashboard.withdrawals'), rupees(totals.withdrawals)],
     [t('dashboard.turnover'), rupees(sum(totals.turnover))],
@@ -117,7 +116,7 @@ export function DashboardPage() {
               <ColumnChart
                 title={t('dashboard.signupsByDay')}
                 points={data.series.map((point) => ({ label: dayLabel(point.day), value: point.signups }))}
-                format={count}
+                format={formatNumber}
               />
             </section>
           </div>
