@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { likePattern } from '../../db/report-sql';
 import type { FancyRecord, MarketRecord, MarketRunnersTable, MatchRecord } from './markets.table';
 
 export type MatchListRecord = MatchRecord & { series_name: string };
@@ -55,11 +56,6 @@ export async function listVisibleMatches(
     .orderBy('matches.match_id')
     .limit(filter.limit ?? 500)
     .execute();
-}
-
-/** `%`, `_` and `\` in the search match themselves. */
-export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export async function searchVisibleMatches(db: Db, search: string, limit: number): Promise<MatchListRecord[]> {
