@@ -25,11 +25,11 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
   },
   'modules/bets/bets.repository.ts': {
     tables: ['fancies', 'feed_results', 'market_runners', 'markets', 'matches'],
-    why: 'settlement and the statement join the market’s rows in their own statement: to read through a markets read model',
+    why: 'bet placement’s own prepared statements (named on PostgreSQL, docs/adr/0014) read the market, match, runners, fancy line and declared result by key inside the placement; they move with the placement work, not apart from it',
   },
   'modules/markets/markets.repository.ts': {
-    tables: ['bet_settlements', 'sports'],
-    why: 'a market’s result and its sport’s name are joined into the market lists: to read through the bets and sports faces',
+    tables: ['bet_settlements'],
+    why: 'a settled market closes in every view (the markets’ 1 s states cache): the bets module imports markets, so markets cannot read the bets face without a loop; to move, a read model of decided markets that settlement writes through the markets face',
   },
   'modules/ledger/ledger-audit.repository.ts': {
     tables: ['bonuses', 'market_exposure', 'payment_withdrawals'],
