@@ -71,6 +71,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
             target: `withdraw:${withdrawId}`,
             before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
             after: { status: row.status },
+            subject: { userId: Number(before.user_id) },
           },
           tx,
         );
@@ -92,6 +93,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
             target: `withdraw:${withdrawId}`,
             before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
             after: { status: row.status, reason },
+            subject: { userId: Number(before.user_id) },
           },
           tx,
         );

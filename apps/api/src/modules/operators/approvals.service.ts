@@ -72,6 +72,12 @@ function playerOf(row: { target: string; payload: string }): string | null {
   }
 }
 
+/** The player a request's audit rows are about (the console's filter by player finds them). */
+function subjectOf(row: { target: string; payload: string }): { userName: string } | null {
+  const player = playerOf(row);
+  return player === null ? null : { userName: player };
+}
+
 export function createApprovals(
   db: Db,
   clock: Clock,
@@ -146,6 +152,7 @@ export function createApprovals(
             action: 'approval.request',
             target: input.target,
             after: { request_id: id, kind: input.kind, summary: input.summary },
+            subject: subjectOf({ target: input.target, payload: JSON.stringify(input.payload) }),
           },
           tx,
         );
@@ -197,6 +204,7 @@ export function createApprovals(
             target: row.target,
             before: { request_id: id, status: 'pending', summary: row.summary },
             after: { request_id: id, status, reason, result },
+            subject: subjectOf(row),
           },
           tx,
         );

@@ -56,6 +56,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc document',
     usage: "kyc document --name N --out FILE   (writes the latest submission's document, readable by you only)",
     options: ['name', 'out'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const document = await paymentsOf(context).kyc.document(name);
@@ -97,6 +98,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc approve',
     usage: 'kyc approve --name N [--reason R]',
     options: ['name', 'reason'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const reason = context.options.reason === undefined ? null : parseReason(context.options.reason);
@@ -108,6 +110,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc reject',
     usage: 'kyc reject --name N [--reason R]',
     options: ['name', 'reason'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const reason = parseReason(context.options.reason ?? 'The documents could not be verified');
