@@ -44,7 +44,6 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ['sessions', 'users'],
     why: 'a game token ends with the site session that launched it',
   },
-  'modules/payments/payments.repository.ts': { tables: ['users'], why: 'deposit and withdrawal lists name their player' },
 };
 
 function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
 import { createSettingsService } from '../settings';
+import { userNamesByIds } from '../users';
 import { createPaymentsModule } from './payments.module';
 import { listWithdrawalsForOperator } from './payments.repository';
 
@@ -33,14 +34,19 @@ export const paymentCommands: AdminCommand[] = [
       if (status !== undefined && !(WITHDRAW_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status must be one of ${WITHDRAW_STATUSES.join(', ')}`);
       }
-      const rows = await listWithdrawalsForOperator(context.database.db, (status as WithdrawStatus | undefined) ?? null, 200);
+      const db = context.database.db;
+      const rows = await listWithdrawalsForOperator(db, (status as WithdrawStatus | undefined) ?? null, 200);
+      const names = await userNamesByIds(
+        db,
+        rows.map((row) => Number(row.user_id)),
+      );
       if (rows.length === 0) context.print(status ? `no ${status} withdrawals` : 'no withdrawals');
       for (const row of rows) {
         context.print(
           [
             `#${row.id}`,
             row.status,
-            row.user_name,
+            names.get(Number(row.user_id)) ?? '',
             `₹${paiseToRupees(Number(row.amount)).toFixed(2)}`,
             `to ${row.destination_label}`,
             `asked ${date(row.created_at)}`,
