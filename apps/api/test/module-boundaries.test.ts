@@ -33,16 +33,15 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
   },
   'modules/ledger/ledger-audit.repository.ts': {
     tables: ['bonuses', 'market_exposure', 'payment_withdrawals'],
-    why: '`ledger verify` checks every balance against what its owner says should be held, in one read',
+    why: '`ledger verify` checks each held balance against what its owner holds (active bonuses, bet holds, open withdrawals) in the same read; bonus, payments and money all reach the ledger (through money), so it cannot call their faces without a loop',
   },
-  'modules/ledger/ledger.repository.ts': { tables: ['users'], why: 'a demo player’s postings go to the play-money book' },
   'modules/sessions/sessions.repository.ts': {
     tables: ['users'],
-    why: 'one session per player: its id is kept on the player’s row',
+    why: 'one live session per player: its id is kept on the player’s row, and every authenticated call reads the session with its player in one prepared statement; users imports sessions, so the reverse would close a loop',
   },
   'modules/casino/casino.repository.ts': {
     tables: ['sessions', 'users'],
-    why: 'a game token ends with the site session that launched it',
+    why: 'every seamless-wallet call reads the game session with its player and the site session that launched it in one prepared statement: a game token ends with that session (docs/casino.md)',
   },
 };
 
