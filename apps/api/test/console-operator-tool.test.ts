@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorsService } from '../src/modules/operators';
 import { findOpenMatchOdds, placeBet } from './bets-support';
-import { type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp } from './console-support';
+import { adminCommand, type ConsoleOperator, type ConsoleTestApp, createConsoleTestApp } from './console-support';
 import { testDatabaseKind } from './test-app';
 
 /**
@@ -61,6 +61,58 @@ describe(`the console as an operator's tool (${testDatabaseKind()})`, () => {
     const acts = (await t.admin('admin/auditLog', { player: 'tool-payer', action: 'withdraw' }, owner.token)).json().data.rows;
     expect(acts).toHaveLength(1);
     expect((await t.admin('admin/auditLog', { player: 'tool-nobody' }, owner.token)).json().data.rows).toEqual([]);
+  });
+
+  it('finds a player’s acts in the audit log whoever wrote them: the CLI and a four-eyes approval too', async () => {
+    const payer = await t.verifiedPayer('tool-cli', 80_000);
+    const other = await t.verifiedPayer('tool-cli-other', 2_000);
+    // The CLI: a withdrawal paid (its target is the withdrawal) and a limit set (its target is `name:`).
+    const small = await t.withdraw(payer.token, 300, payer.destinationId);
+    expect((await adminCommand(t, 'payments', 'approve', '--id', String(small))).code).toBe(0);
+    const limit = await adminCommand(
+      t,
+      'rg',
+      'set-limit',
+      '--name',
+      'Tool-Cli',
+      '--kind',
+      'deposit',
+      '--period',
+      'day',
+      '--amount',
+      '1000',
+    );
+    expect(limit.code, limit.err).toBe(0);
+    const othersWithdrawal = await t.withdraw(other.token, 300, other.destinationId);
+    expect((await adminCommand(t, 'payments', 'reject', '--id', String(othersWithdrawal))).code).toBe(0);
+    // Four-eyes: a payout above the amount waits, a second operator approves it.
+    const big = await t.withdraw(payer.token, 60_000, payer.destinationId);
+    const asked = await t.admin('admin/approveWithdraw', { withdraw_id: big }, finance.token);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const decided = await t.admin(
+      'admin/decideApproval',
+      { request_id: asked.json().request_id, decision: 'approve' },
+      owner.token,
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+
+    const rows = (await t.admin('admin/auditLog', { player: 'tool-cli', limit: 100 }, owner.token)).json().data.rows as {
+      action: string;
+      target: string;
+    }[];
+    expect(rows.map((row) => `${row.action} ${row.target}`).sort()).toEqual(
+      [
+        `approval.approve withdraw:${big}`,
+        `approval.request withdraw:${big}`,
+        `cli.payments.approve withdraw:${small}`,
+        'cli.rg.set-limit name:Tool-Cli',
+        `withdraw.approve withdraw:${big}`,
+      ].sort(),
+    );
+    const others = (await t.admin('admin/auditLog', { player: 'tool-cli-other' }, owner.token)).json().data.rows as {
+      action: string;
+    }[];
+    expect(others.map((row) => row.action)).toEqual(['cli.payments.reject']);
   });
 
   it('the four-eyes sheet names the player of a credit and of a withdrawal, and who asked', async () => {

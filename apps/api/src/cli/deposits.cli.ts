@@ -44,6 +44,7 @@ export const depositCommands: AdminCommand[] = [
             target: `deposit:${orderId}`,
             before: { status: 'held' },
             after: { status: settled.status },
+            subjectUserId: Number(settled.user_id),
           }),
       });
       context.print(`deposit ${orderId} ${row.status}`);

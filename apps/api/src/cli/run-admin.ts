@@ -144,6 +144,9 @@ export async function runAdmin(
     );
     const auditLog = createAuditLog(database.db, () => clock.now());
     const action = `cli.${command.name.replaceAll(' ', '.')}`;
+    const playerName = command.playerOption ? options[command.playerOption] : undefined;
+    const subjectOf = (entry: AuditDetails | undefined) =>
+      entry?.subjectUserId !== undefined ? { userId: entry.subjectUserId } : playerName ? { userName: playerName } : undefined;
     claim = command.movesMoney ? keyClaimOf(command, operator.operatorId, options) : null;
     const refused = claim ? await earlierRefusal(database.db, claim) : undefined;
     if (claim && refused !== undefined) {
@@ -179,6 +182,7 @@ export async function runAdmin(
             target: entry.target ?? targetOf(options, parsed.positionals),
             before: entry.before,
             after: entry.after ?? { options: withoutSecrets(options), positionals: parsed.positionals },
+            subject: subjectOf(entry),
           },
           tx,
         );
@@ -201,6 +205,7 @@ export async function runAdmin(
           positionals: parsed.positionals,
           output: withoutSecretLines(printed),
         },
+        subject: subjectOf(audited),
       });
     }
     return 0;

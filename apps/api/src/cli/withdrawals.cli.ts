@@ -54,6 +54,7 @@ export const withdrawalCommands: AdminCommand[] = [
             target: `withdraw:${id}`,
             before: { status: 'pending', amount: paiseToRupees(Number(approved.amount)) },
             after: { status: approved.status, reason },
+            subjectUserId: Number(approved.user_id),
           }),
       });
       context.print(`withdrawal #${row.id} approved: ${rupeeText(row.amount)} goes to the gateway for payout`);
@@ -74,6 +75,7 @@ export const withdrawalCommands: AdminCommand[] = [
             target: `withdraw:${id}`,
             before: { status: 'pending', amount: paiseToRupees(Number(rejected.amount)) },
             after: { status: rejected.status, reason },
+            subjectUserId: Number(rejected.user_id),
           }),
       });
       context.print(`withdrawal #${row.id} rejected (${reason}): ${rupeeText(row.amount)} is back in the player's cash`);

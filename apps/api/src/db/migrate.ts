@@ -31,6 +31,7 @@ import { roundChainsMigration } from './migrations/0190-round-chains';
 import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmation';
 import { playerNoticesMigration } from './migrations/0201-player-notices';
 import { openBetsByMatchMigration } from './migrations/0220-open-bets-by-match';
+import { auditSubjectMigration } from './migrations/0221-audit-subject';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -69,6 +70,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0200-sign-up-confirmation': signUpConfirmationMigration(),
     '0201-player-notices': playerNoticesMigration(dialect),
     '0220-open-bets-by-match': openBetsByMatchMigration(),
+    '0221-audit-subject': auditSubjectMigration(),
   };
 }
 

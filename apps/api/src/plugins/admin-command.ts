@@ -8,6 +8,8 @@ export interface AuditDetails {
   target?: string;
   before?: unknown;
   after?: unknown;
+  /** The player the act is about (its id), when the command knows it better than `playerOption`. */
+  subjectUserId?: number;
 }
 
 export interface CommandContext {
@@ -46,6 +48,11 @@ export interface AdminCommand {
   options?: string[];
   /** It moves money: it takes `--key K` and writes its audit row in its money transaction (`auditWithin`). */
   movesMoney?: boolean;
+  /**
+   * The option that names the player the command acts on (`name`): its audit row is about that
+   * player, so the console's filter by player finds it (docs/operators.md, "The audit log").
+   */
+  playerOption?: string;
   run(context: CommandContext): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ export const bonusCommands: AdminCommand[] = [
     name: 'bonus grant',
     usage: 'bonus grant --name N --amount RUPEES --wallet split|wager [--reason R] [--key K]',
     options: ['name', 'amount', 'wallet', 'reason'],
+    playerOption: 'name',
     movesMoney: true,
     async run(context) {
       const bonuses = bonusesOf(context);

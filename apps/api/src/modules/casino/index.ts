@@ -14,3 +14,5 @@ export {
   walletRequestSchemas,
 } from './wallet-api.schema';
 export { casinoCommands } from './casino.cli';
+/** The operator console's reads of rounds (docs/console.md). */
+export { dailyCasinoPlay, pagePlayerRounds } from './operator-reads.repository';

@@ -3,7 +3,7 @@ import type { IdempotencyClaim, Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { OperatorActor } from '../operators';
 import type { ConsoleDeps } from './console-deps';
-import { findWithdrawal } from './console.repository';
+import { findWithdrawalForOperator } from './console-payments.service';
 import { rupeeText } from './console-support';
 
 export interface WalletAdjustPayload {
@@ -59,7 +59,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
   }
 
   async function approveWithdraw(actor: OperatorActor, withdrawId: number, once: ActOnce = {}) {
-    const before = await findWithdrawal(db, withdrawId);
+    const before = await findWithdrawalForOperator(db, withdrawId);
     if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${withdrawId}`);
     return payments.withdrawals.approve(withdrawId, {
       idempotency: once.idempotency ?? null,
@@ -71,6 +71,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
             target: `withdraw:${withdrawId}`,
             before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
             after: { status: row.status },
+            subject: { userId: Number(before.user_id) },
           },
           tx,
         );
@@ -80,7 +81,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
   }
 
   async function rejectWithdraw(actor: OperatorActor, withdrawId: number, reason: string, once: ActOnce = {}) {
-    const before = await findWithdrawal(db, withdrawId);
+    const before = await findWithdrawalForOperator(db, withdrawId);
     if (!before) throw new AppError('NOT_FOUND', `No withdrawal has id ${withdrawId}`);
     return payments.withdrawals.reject(withdrawId, reason, {
       idempotency: once.idempotency ?? null,
@@ -92,6 +93,7 @@ export function createConsoleActs(deps: ConsoleDeps) {
             target: `withdraw:${withdrawId}`,
             before: { status: before.status, amount: paiseToRupees(Number(before.amount)), user_name: before.user_name },
             after: { status: row.status, reason },
+            subject: { userId: Number(before.user_id) },
           },
           tx,
         );

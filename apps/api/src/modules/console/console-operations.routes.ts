@@ -12,8 +12,10 @@ import { registerEndpoint } from '../../plugins/contract';
 import { assertFancy, assertMarket, marketDecision, type SettleOnce, type SettleResult } from '../bets';
 import type { AuditEntry } from '../operators';
 import type { ConsoleDeps } from './console-deps';
-import { createConsoleReports, targetOfBody } from './console-reports.service';
-import { actorOf, committedResult, pagingOf, tableAnswer, windowOf } from './console-support';
+import { createConsoleDashboard } from './console-dashboard.service';
+import { createConsoleFixtures } from './console-fixtures.service';
+import { createConsoleMarkets } from './console-markets.service';
+import { actorOf, committedResult, pagingOf, tableAnswer, targetOfBody, windowOf } from './console-support';
 
 const MAX_BRANDING_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -27,10 +29,12 @@ const targetOf = (body: { market_id: string } | { fancy_id: number }) =>
 /** Dashboard, settings, sports, casino and the audit log (docs/operators.md). */
 export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   const { db, clock, operators, settings, images, settlement, marketsAdmin, casinoAdmin } = deps;
-  const reports = createConsoleReports(deps);
+  const dashboard = createConsoleDashboard(deps);
+  const fixtures = createConsoleFixtures(deps);
+  const fixtureMarkets = createConsoleMarkets(deps);
 
   // ---- Dashboard ----
-  registerEndpoint(app, api.adminDashboard, async () => ({ data: await reports.dashboard() }));
+  registerEndpoint(app, api.adminDashboard, async () => ({ data: await dashboard.dashboard() }));
 
   // ---- Settings ----
   registerEndpoint(app, api.adminSettings, async () => {
@@ -76,13 +80,13 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
   });
 
   // ---- Sports ----
-  registerEndpoint(app, api.adminFixtures, async ({ body }) => ({ data: await reports.fixtures(body) }));
+  registerEndpoint(app, api.adminFixtures, async ({ body }) => ({ data: await fixtures.fixtures(body) }));
 
-  registerEndpoint(app, api.adminFixtureMarkets, async ({ body }) => ({ data: await reports.fixtureMarkets(body) }));
+  registerEndpoint(app, api.adminFixtureMarkets, async ({ body }) => ({ data: await fixtureMarkets.fixtureMarkets(body) }));
 
-  registerEndpoint(app, api.adminExposure, async ({ body }) => ({ data: await reports.exposure(body) }));
+  registerEndpoint(app, api.adminExposure, async ({ body }) => ({ data: await fixtures.exposure(body) }));
 
-  registerEndpoint(app, api.adminSettlementPreview, async ({ body }) => ({ data: await reports.settlementPreview(body) }));
+  registerEndpoint(app, api.adminSettlementPreview, async ({ body }) => ({ data: await fixtureMarkets.settlementPreview(body) }));
 
   registerEndpoint(app, api.adminSuspend, async ({ body, request }) => {
     const label = await marketsAdmin.suspend(targetOf(body));

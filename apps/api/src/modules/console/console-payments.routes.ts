@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../plugins/contract';
 import type { ConsoleActs } from './console-acts';
 import type { ConsoleDeps } from './console-deps';
 import { createConsolePayments } from './console-payments.service';
+import { createConsoleReconciliation } from './console-reconciliation.service';
 import { createConsolePlayers } from './console-players.service';
 import { actorOf, committedResult, iso, pagingOf, tableAnswer } from './console-support';
 
@@ -15,6 +16,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
   const { db, operators, payments, rg } = deps;
   const players = createConsolePlayers(deps);
   const paymentViews = createConsolePayments(deps, players);
+  const reconciliation = createConsoleReconciliation(deps);
   const playerId = async (userName: string) => Number((await players.find(userName)).id);
 
   registerEndpoint(app, api.adminDeposits, async ({ body }) => ({ data: await paymentViews.deposits(body) }));
@@ -116,7 +118,7 @@ export function registerConsolePaymentRoutes(app: FastifyInstance, deps: Console
     return { data: { user_name: body.user_name, status: body.decision } };
   });
 
-  registerEndpoint(app, api.adminReconciliation, async ({ body }) => ({ data: await paymentViews.reconciliation(body) }));
+  registerEndpoint(app, api.adminReconciliation, async ({ body }) => ({ data: await reconciliation.reconciliation(body) }));
 
   // ---- Responsible play: view and tighten only (the service refuses any loosening) ----
   registerEndpoint(app, api.adminRgState, async ({ body }) => ({ data: await rg.state(await playerId(body.user_name)) }));

@@ -1,16 +1,13 @@
 import { type adminEndpoints as api, type DataOf, paiseToRupees, type ParsedRequestOf } from '@app/shared';
 import type { Db } from '../../db/database';
+import type { ReportWindow } from '../../db/report-sql';
 import { AppError } from '../../lib/app-error';
+import { pagePlayerBets } from '../bets';
+import { pagePlayerRounds } from '../casino';
+import { latestKycSubmission } from '../payments';
+import { findPlayerByNameKey, searchPlayers } from '../users';
 import type { ConsoleDeps } from './console-deps';
-import {
-  findPlayerRow,
-  latestKyc,
-  playerActivity,
-  playerBets,
-  playerLedger,
-  playerRounds,
-  searchPlayers,
-} from './console.repository';
+import { playerActivity, playerLedger, type PlayerRow, withBalanceAndLogin } from './console-player-reads';
 import { iso, isoOrNull, pagingOf, rupees, tableAnswer, windowOf } from './console-support';
 
 /** What a player's paged views are asked: whose, which page, which days. */
@@ -22,8 +19,6 @@ type PlayerPageBody = {
   to_date?: string | undefined;
 };
 
-type PlayerRow = NonNullable<Awaited<ReturnType<typeof findPlayerRow>>>;
-
 function playerWire(row: PlayerRow) {
   return {
     user_name: row.user_name,
@@ -33,7 +28,7 @@ function playerWire(row: PlayerRow) {
     is_demo: Number(row.is_demo) === 1,
     cash: rupees(row.cash),
     created_at: iso(row.created_at),
-    last_login_at: isoOrNull(row.last_login_at as number | null),
+    last_login_at: isoOrNull(row.last_login_at),
   };
 }
 
@@ -44,9 +39,10 @@ function playerWire(row: PlayerRow) {
 export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'db' | 'clock' | 'wallet'>) {
   /** A player by name (any case), or 404. */
   async function find(userName: string): Promise<PlayerRow> {
-    const row = await findPlayerRow(db, userName.trim().toLowerCase());
-    if (!row) throw new AppError('NOT_FOUND', `No player is named ${userName}`);
-    return row;
+    const account = await findPlayerByNameKey(db, userName.trim().toLowerCase());
+    if (!account) throw new AppError('NOT_FOUND', `No player is named ${userName}`);
+    const [row] = await withBalanceAndLogin(db, [account]);
+    return row!;
   }
 
   /** A page of the player's rows in the body's time window (the last 30 days unless it says), each in its wire shape. */
@@ -55,7 +51,7 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     read: (
       db: Db,
       userId: number,
-      window: { from: number; to: number },
+      window: ReportWindow,
       limit: number,
       offset: number,
     ) => Promise<{ rows: Row[]; total: number }>,
@@ -73,12 +69,12 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     async list(body: ParsedRequestOf<typeof api.adminPlayers>): Promise<DataOf<typeof api.adminPlayers>> {
       const paging = pagingOf(body);
       const { rows, total } = await searchPlayers(db, body.search, paging.limit, paging.offset);
-      return tableAnswer(rows.map(playerWire), total, paging);
+      return tableAnswer((await withBalanceAndLogin(db, rows)).map(playerWire), total, paging);
     },
 
     async detail(body: ParsedRequestOf<typeof api.adminPlayer>): Promise<DataOf<typeof api.adminPlayer>> {
       const row = await find(body.user_name);
-      const [balances, kyc] = await Promise.all([wallet.balancesByName(row.user_name), latestKyc(db, Number(row.id))]);
+      const [balances, kyc] = await Promise.all([wallet.balancesByName(row.user_name), latestKycSubmission(db, Number(row.id))]);
       return {
         ...playerWire(row),
         must_change_password: Number(row.is_change_password) === 1,
@@ -105,7 +101,7 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     },
 
     async bets(body: ParsedRequestOf<typeof api.adminPlayerBets>): Promise<DataOf<typeof api.adminPlayerBets>> {
-      return playerPage(body, playerBets, (bet) => ({
+      return playerPage(body, pagePlayerBets, (bet) => ({
         bet_id: Number(bet.bet_id),
         at: iso(bet.placed_at),
         match_name: bet.match_name,
@@ -120,7 +116,7 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
     },
 
     async rounds(body: ParsedRequestOf<typeof api.adminPlayerRounds>): Promise<DataOf<typeof api.adminPlayerRounds>> {
-      return playerPage(body, playerRounds, (round) => ({
+      return playerPage(body, pagePlayerRounds, (round) => ({
         round_id: round.round,
         at: iso(round.created_at),
         game: round.game_name ?? round.game_code,
@@ -142,7 +138,7 @@ export function createConsolePlayers({ db, clock, wallet }: Pick<ConsoleDeps, 'd
 
     async identity(body: ParsedRequestOf<typeof api.adminPlayerIdentity>): Promise<DataOf<typeof api.adminPlayerIdentity>> {
       const row = await find(body.user_name);
-      const kyc = await latestKyc(db, Number(row.id));
+      const kyc = await latestKycSubmission(db, Number(row.id));
       return {
         status: kyc?.status ?? ('none' as const),
         legal_name: kyc?.legal_name ?? null,

@@ -57,3 +57,7 @@ export async function committedResult<T>(db: Db, request: FastifyRequest): Promi
   claim.settled = true;
   return JSON.parse(earlier.response_body) as T;
 }
+
+/** The target of a market (`M:id`) or a fancy line (`F:id`) a console call names. */
+export const targetOfBody = (body: { market_id: string } | { fancy_id: number }) =>
+  'market_id' in body ? `M:${body.market_id}` : `F:${body.fancy_id}`;

@@ -24,6 +24,7 @@ export {
   totalStatementLines,
   userAccountKey,
 } from './ledger.repository';
+export { cashBalancesOf, dailyPostingCredits, pagePlayerEntries } from './ledger-reports.repository';
 export type { Book, UserAccountKind } from './ledger.table';
 export { auditLedger, type LedgerAudit } from './ledger-audit';
 export { ledgerCommands } from './ledger.cli';

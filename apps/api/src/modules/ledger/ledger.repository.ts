@@ -187,11 +187,6 @@ export async function insertSystemAccount(
     .execute();
 }
 
-export async function findUserIsDemo(db: Db, userId: number): Promise<boolean | undefined> {
-  const row = await db.selectFrom('users').select('is_demo').where('id', '=', userId).executeTakeFirst();
-  return row ? row.is_demo === 1 : undefined;
-}
-
 /** A player's balances by account kind: one indexed read. */
 /** Compiled once: the casino wallet reads it on every call (see reusableQuery). */
 const selectUserBalances = reusableQuery(

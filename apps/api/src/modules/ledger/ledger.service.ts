@@ -5,7 +5,6 @@ import type { Clock } from '../../lib/clock';
 import {
   createLedgerStatements,
   findAccountByKey,
-  findUserIsDemo,
   insertSystemAccount,
   insertUserAccounts,
   listTransactionEntries,
@@ -15,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { readTogether } from '../../db/reusable-query';
 import { appendOutboxEvent } from '../../db/outbox';
 import { assertPlayerLocked, type Tx } from '../../db/unit-of-work';
+import { findUserById } from '../users';
 import type { Book, UserAccountKind } from './ledger.table';
 
 /** The outbox topic of every posting that touched a player: `{ user_ids, transaction_id }`. */
@@ -172,9 +172,10 @@ export function createLedger(clock: Clock): Ledger {
   async function openUserAccounts(db: Db, userId: number): Promise<Book> {
     const existing = await findAccountByKey(db, userAccountKey(userId, 'cash'));
     if (existing) return existing.book;
-    const isDemo = await findUserIsDemo(db, userId);
-    if (isDemo === undefined) throw new AppError('NOT_FOUND', `No user has id ${userId}`);
-    const book: Book = isDemo ? 'play' : 'real';
+    // A demo player's postings go to the play-money book (the users module says who is one).
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('NOT_FOUND', `No user has id ${userId}`);
+    const book: Book = Number(user.is_demo) === 1 ? 'play' : 'real';
     await insertUserAccounts(db, userId, book, clock.now());
     return book;
   }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { likePattern } from '../../db/report-sql';
+import { activeSportIds } from '../sports';
 import type { FancyRecord, MarketRecord, MarketRunnersTable, MatchRecord } from './markets.table';
 
 export type MatchListRecord = MatchRecord & { series_name: string };
@@ -20,12 +22,11 @@ function shownMatches(db: Db) {
   return db
     .selectFrom('matches')
     .innerJoin('series', 'series.series_id', 'matches.series_id')
-    .innerJoin('sports', 'sports.sport_id', 'matches.sport_id')
     .selectAll('matches')
     .select('series.name as series_name')
     .where('matches.is_active', '=', 1)
     .where('series.is_active', '=', 1)
-    .where('sports.is_active', '=', 1);
+    .where('matches.sport_id', 'in', activeSportIds(db));
 }
 
 /** Shown and not finished: what the lists hold. */
@@ -57,11 +58,6 @@ export async function listVisibleMatches(
     .execute();
 }
 
-/** `%`, `_` and `\` in the search match themselves. */
-export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export async function searchVisibleMatches(db: Db, search: string, limit: number): Promise<MatchListRecord[]> {
   return visibleMatches(db)
     .where(sql<boolean>`lower(matches.name) like ${likePattern(search)} escape '\\'`)
@@ -74,11 +70,10 @@ export async function searchVisibleMatches(db: Db, search: string, limit: number
 export async function listSeriesWithMatches(db: Db, sportId: number): Promise<{ series_id: number; name: string }[]> {
   return db
     .selectFrom('series')
-    .innerJoin('sports', 'sports.sport_id', 'series.sport_id')
     .select(['series.series_id', 'series.name'])
     .where('series.sport_id', '=', sportId)
     .where('series.is_active', '=', 1)
-    .where('sports.is_active', '=', 1)
+    .where('series.sport_id', 'in', activeSportIds(db))
     .where((eb) =>
       eb.exists(
         eb

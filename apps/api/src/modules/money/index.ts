@@ -26,4 +26,10 @@ export type { OperatorActOptions, WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';
 export { pagingOf, resolveReportQuery, type ResolvedReportQuery } from './report-query';
 export { walletCommands } from './wallet.cli';
+/**
+ * The operator console's reads of money (docs/console.md): balances, a player's ledger entries,
+ * the postings per day and what is held per market. The ledger's tables stay the ledger's.
+ */
+export { exposureByMarket } from './operator-reads.repository';
+export { cashBalancesOf, dailyPostingCredits, pagePlayerEntries } from '../ledger';
 export { auditLedger, DuplicatePostingError, InsufficientBalanceError, type LedgerAudit, ledgerCommands } from '../ledger';

@@ -17,6 +17,7 @@ function adjustCommand(direction: 'credit' | 'debit'): AdminCommand {
     name: `wallet ${direction}`,
     usage: `wallet ${direction} --name N --amount RUPEES --reason R [--key K]`,
     options: ['name', 'amount', 'reason'],
+    playerOption: 'name',
     movesMoney: true,
     async run(context) {
       const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
@@ -50,6 +51,7 @@ export const walletCommands: AdminCommand[] = [
     name: 'wallet balance',
     usage: 'wallet balance --name N',
     options: ['name'],
+    playerOption: 'name',
     async run(context) {
       const { wallet } = createMoneyModule({ db: context.database.db, clock: context.clock });
       const name = requireOption(context, 'name');

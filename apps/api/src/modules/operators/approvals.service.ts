@@ -1,9 +1,9 @@
-import { paiseToRupees } from '@app/shared';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { approvalWire, endedError, subjectOf } from './approval-wire';
 import type { AuditLog } from './audit.service';
 import {
   decideApprovalRow,
@@ -28,18 +28,6 @@ export interface ApprovalSubject {
   assertOpen(tx: Tx): Promise<void>;
 }
 
-/** A request that can no longer be decided: why, in words an operator can act on (409 CONFLICT). */
-function endedError(row: ApprovalRow, decision: 'approve' | 'reject'): AppError {
-  const id = Number(row.id);
-  const what = decision === 'approve' ? 'approved' : 'rejected';
-  // Ended by its subject (no deciding operator): the reason says how, e.g. "The withdrawal was cancelled".
-  if (row.decided_by === null && row.reason) {
-    const why = row.reason.charAt(0).toLowerCase() + row.reason.slice(1);
-    return new AppError('CONFLICT', `Request ${id} ended because ${why}: it can no longer be ${what}`);
-  }
-  return new AppError('CONFLICT', `Request ${id} was already ${row.status}`);
-}
-
 /**
  * Carries out an approved request, as the operator who approved it; answers what changed. It runs
  * `options.within` in the act's own transaction (the request marked approved, its audit row), with
@@ -57,46 +45,16 @@ export type ApprovalExecutor = (
  * different operator approves it (then it is carried out, by the same service as without
  * four-eyes) or rejects it. One request per target waits at a time.
  */
-/**
- * The player a request is about, for the second operator's sheet: the target of a wallet act
- * (`user:NAME`), or the user name a withdrawal's request carries in its payload (null on requests
- * made before it did).
- */
-function playerOf(row: { target: string; payload: string }): string | null {
-  if (row.target.startsWith('user:')) return row.target.slice('user:'.length);
-  try {
-    const payload = JSON.parse(row.payload) as { user_name?: unknown };
-    return typeof payload.user_name === 'string' ? payload.user_name : null;
-  } catch {
-    return null;
-  }
-}
-
 export function createApprovals(
   db: Db,
   clock: Clock,
   audit: AuditLog,
   executors: Partial<Record<ApprovalKind, ApprovalExecutor>> = {},
 ) {
-  const toWire = (row: ApprovalRow & { requested_by_name: string; decided_by_name: string | null }) => ({
-    request_id: Number(row.id),
-    kind: row.kind,
-    status: row.status,
-    target: row.target,
-    player: playerOf(row),
-    amount: paiseToRupees(Number(row.amount)),
-    summary: row.summary,
-    requested_by: row.requested_by_name,
-    requested_at: new Date(Number(row.requested_at)).toISOString(),
-    decided_by: row.decided_by_name,
-    decided_at: row.decided_at === null ? null : new Date(Number(row.decided_at)).toISOString(),
-    reason: row.reason,
-  });
-
   async function wireRow(id: number) {
     const [row] = (await listApprovals(db, { id }, 1, 0)).rows;
     if (!row) throw new AppError('NOT_FOUND', `No approval request has id ${id}`);
-    return toWire(row);
+    return approvalWire(row);
   }
 
   return {
@@ -146,6 +104,7 @@ export function createApprovals(
             action: 'approval.request',
             target: input.target,
             after: { request_id: id, kind: input.kind, summary: input.summary },
+            subject: subjectOf({ target: input.target, payload: JSON.stringify(input.payload) }),
           },
           tx,
         );
@@ -163,7 +122,7 @@ export function createApprovals(
 
     async list(status: ApprovalRow['status'] | undefined, page: number, limit: number) {
       const { rows, total } = await listApprovals(db, { status }, limit, (page - 1) * limit);
-      return { rows: rows.map(toWire), total };
+      return { rows: rows.map(approvalWire), total };
     },
 
     async findPending(kind: ApprovalKind, target: string) {
@@ -197,6 +156,7 @@ export function createApprovals(
             target: row.target,
             before: { request_id: id, status: 'pending', summary: row.summary },
             after: { request_id: id, status, reason, result },
+            subject: subjectOf(row),
           },
           tx,
         );

@@ -1,5 +1,6 @@
 import type { AuditRow } from '@app/shared';
 import type { Db } from '../../db/database';
+import { findUserByNameKey, userNameKey } from '../users';
 import { type AuditFilter, insertAudit, listAudit } from './operators.repository';
 import type { OperatorActor } from './operators.service';
 
@@ -17,6 +18,21 @@ export interface AuditEntry {
   target: string;
   before?: unknown;
   after?: unknown;
+  /**
+   * The player the act is about, so the console's filter by player finds it whoever wrote it: their
+   * id, or their name. Unsaid: the player of a `user:NAME` target, else none.
+   */
+  subject?: { userId: number } | { userName: string } | null;
+}
+
+/** The player's id an entry is about, read in the act's own executor (its transaction), or null. */
+async function subjectOf(executor: Db, entry: AuditEntry): Promise<number | null> {
+  const subject =
+    entry.subject === undefined && entry.target.startsWith('user:') ? { userName: entry.target.slice(5) } : entry.subject;
+  if (!subject) return null;
+  if ('userId' in subject) return subject.userId;
+  const user = await findUserByNameKey(executor, userNameKey(subject.userName));
+  return user ? Number(user.id) : null;
 }
 
 export interface AuditLog {
@@ -37,10 +53,13 @@ export function createAuditLog(db: Db, now: () => number): AuditLog {
         before_json: json(entry.before),
         after_json: json(entry.after),
         ip: actor.ip.slice(0, 64),
+        subject_user_id: await subjectOf(executor, entry),
       });
     },
     async list(filter, page, limit) {
-      const { rows, total } = await listAudit(db, filter, limit, (page - 1) * limit);
+      const player = filter.playerNameKey ? await findUserByNameKey(db, userNameKey(filter.playerNameKey)) : undefined;
+      const withPlayer = player ? { ...filter, playerUserId: Number(player.id) } : filter;
+      const { rows, total } = await listAudit(db, withPlayer, limit, (page - 1) * limit);
       return {
         total,
         rows: rows.map((row) => ({

@@ -14,3 +14,4 @@ export { type AuditEntry, type AuditLog, createAuditLog } from './audit.service'
 export type { ApprovalExecutor, ApprovalKind, Approvals } from './approvals.service';
 export { base32Decode, totpCode, totpStep } from './totp';
 export { operatorCommands } from './operators.cli';
+export { operatorNames } from './operators.repository';

@@ -86,6 +86,7 @@ export async function insertAudit(
     before_json: string | null;
     after_json: string | null;
     ip: string;
+    subject_user_id: number | null;
   },
 ): Promise<void> {
   await db.insertInto('operator_audit').values(row).execute();
@@ -97,8 +98,14 @@ export interface AuditFilter {
   operatorNameKey?: string;
   action?: string;
   target?: string;
-  /** A player's acts: those on `user:NAME`, and those whose before names the player (a withdrawal). */
+  /**
+   * A player's acts: the rows about them (`subject_user_id`, whoever wrote them: the console, the
+   * CLI, a four-eyes approval), and, for rows written before migration 0221, those on `user:NAME`
+   * and those whose before names the player (a withdrawal).
+   */
   playerNameKey?: string;
+  /** The player's id, when `playerNameKey` names one. */
+  playerUserId?: number;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -114,6 +121,7 @@ function filtered(db: Db, filter: AuditFilter) {
     const key = filter.playerNameKey;
     query = query.where((eb) =>
       eb.or([
+        ...(filter.playerUserId === undefined ? [] : [eb('subject_user_id', '=', filter.playerUserId)]),
         eb(eb.fn('lower', ['target']), '=', `user:${key}`),
         eb(eb.fn('lower', ['before_json']), 'like', sql<string>`${`%"user_name":"${escapeLike(key)}"%`} escape '\\'`),
       ]),

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@app/shared';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface OperatorsTable {
   id: Generated<number>;
@@ -37,6 +37,8 @@ export interface OperatorAuditTable {
   before_json: string | null;
   after_json: string | null;
   ip: string;
+  /** The player the act is about, whoever wrote the row (migration 0221; null before it, or about no player). */
+  subject_user_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface OperatorApprovalsTable {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { recordNotice } from '../notices';
 import type { SettingsService } from '../settings';
-import { findUserByNameKey, userNameKey } from '../users';
+import { findUserByNameKey, userNameKey, userNamesByIds } from '../users';
 import type { KycDocumentStore } from './kyc-documents';
 import { assertCanUsePayments, type PaymentCaller } from './payment-access';
 import { insertKycSubmission, latestKycSubmission, listKycSubmissions, reviewKycSubmission } from './payments.repository';
@@ -21,12 +21,15 @@ export interface KycSubmission {
   document: Uint8Array;
 }
 
+type KycListRow = Omit<Awaited<ReturnType<typeof listKycSubmissions>>[number], 'user_id'> & { user_name: string };
+
 export interface KycService {
   submit(caller: PaymentCaller, submission: KycSubmission): Promise<{ status: 'submitted' }>;
   status(caller: PaymentCaller): Promise<{ status: KycStatus; reason?: string }>;
   /** Refuses (422 IDENTITY_REQUIRED) unless the player's identity is approved. */
   assertApproved(userId: number): Promise<void>;
-  list(status: KycRowDb['status'] | null): Promise<Awaited<ReturnType<typeof listKycSubmissions>>>;
+  /** The submissions newest first (200 at most), each with its player's name. */
+  list(status: KycRowDb['status'] | null): Promise<KycListRow[]>;
   /** The document of a player's latest submission, for an operator's review; undefined when there is none. */
   document(userName: string): Promise<{ contentType: string; bytes: Buffer } | undefined>;
   review(userName: string, decision: 'approved' | 'rejected', reason: string | null): Promise<KycRowDb>;
@@ -106,7 +109,14 @@ export function createKycService(deps: {
       throw new AppError('IDENTITY_REQUIRED', message);
     },
 
-    list: (status) => listKycSubmissions(db, status, 200),
+    async list(status) {
+      const rows = await listKycSubmissions(db, status, 200);
+      const names = await userNamesByIds(
+        db,
+        rows.map((row) => Number(row.user_id)),
+      );
+      return rows.map(({ user_id: userId, ...row }) => ({ ...row, user_name: names.get(Number(userId)) ?? '' }));
+    },
 
     async document(userName) {
       const user = await findUserByNameKey(db, userNameKey(userName));

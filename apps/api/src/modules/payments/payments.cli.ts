@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
 import { createSettingsService } from '../settings';
+import { userNamesByIds } from '../users';
 import { createPaymentsModule } from './payments.module';
 import { listWithdrawalsForOperator } from './payments.repository';
 
@@ -33,14 +34,19 @@ export const paymentCommands: AdminCommand[] = [
       if (status !== undefined && !(WITHDRAW_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status must be one of ${WITHDRAW_STATUSES.join(', ')}`);
       }
-      const rows = await listWithdrawalsForOperator(context.database.db, (status as WithdrawStatus | undefined) ?? null, 200);
+      const db = context.database.db;
+      const rows = await listWithdrawalsForOperator(db, (status as WithdrawStatus | undefined) ?? null, 200);
+      const names = await userNamesByIds(
+        db,
+        rows.map((row) => Number(row.user_id)),
+      );
       if (rows.length === 0) context.print(status ? `no ${status} withdrawals` : 'no withdrawals');
       for (const row of rows) {
         context.print(
           [
             `#${row.id}`,
             row.status,
-            row.user_name,
+            names.get(Number(row.user_id)) ?? '',
             `₹${paiseToRupees(Number(row.amount)).toFixed(2)}`,
             `to ${row.destination_label}`,
             `asked ${date(row.created_at)}`,
@@ -56,6 +62,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc document',
     usage: "kyc document --name N --out FILE   (writes the latest submission's document, readable by you only)",
     options: ['name', 'out'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const document = await paymentsOf(context).kyc.document(name);
@@ -97,6 +104,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc approve',
     usage: 'kyc approve --name N [--reason R]',
     options: ['name', 'reason'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const reason = context.options.reason === undefined ? null : parseReason(context.options.reason);
@@ -108,6 +116,7 @@ export const paymentCommands: AdminCommand[] = [
     name: 'kyc reject',
     usage: 'kyc reject --name N [--reason R]',
     options: ['name', 'reason'],
+    playerOption: 'name',
     async run(context) {
       const name = requireOption(context, 'name');
       const reason = parseReason(context.options.reason ?? 'The documents could not be verified');

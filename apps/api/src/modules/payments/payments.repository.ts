@@ -307,15 +307,14 @@ export function listOpenWithdrawals(db: Db, userId: number): Promise<WithdrawalR
     .execute();
 }
 
-/** For the operator: withdrawals with their player's name, newest first. */
+/** For the operator: withdrawals newest first, with their player's id (the users module names them). */
 export function listWithdrawalsForOperator(db: Db, status: WithdrawStatus | null, limit: number) {
   let query = db
-    .selectFrom('payment_withdrawals as w')
-    .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.id', 'u.user_name', 'w.amount', 'w.status', 'w.destination_label', 'w.reason', 'w.created_at', 'w.updated_at'])
-    .orderBy('w.id', 'desc')
+    .selectFrom('payment_withdrawals')
+    .select(['id', 'user_id', 'amount', 'status', 'destination_label', 'reason', 'created_at', 'updated_at'])
+    .orderBy('id', 'desc')
     .limit(limit);
-  if (status) query = query.where('w.status', '=', status);
+  if (status) query = query.where('status', '=', status);
   return query.execute();
 }
 
@@ -392,24 +391,14 @@ export function latestKycSubmission(db: Db, userId: number): Promise<KycRowDb | 
     .executeTakeFirst();
 }
 
+/** Submissions newest first, with their player's id (the users module names them). */
 export function listKycSubmissions(db: Db, status: KycRowDb['status'] | null, limit: number) {
   let query = db
-    .selectFrom('kyc_submissions as k')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select([
-      'k.id',
-      'u.user_name',
-      'k.legal_name',
-      'k.date_of_birth',
-      'k.document_name',
-      'k.document_type',
-      'k.status',
-      'k.reason',
-      'k.created_at',
-    ])
-    .orderBy('k.id', 'desc')
+    .selectFrom('kyc_submissions')
+    .select(['id', 'user_id', 'legal_name', 'date_of_birth', 'document_name', 'document_type', 'status', 'reason', 'created_at'])
+    .orderBy('id', 'desc')
     .limit(limit);
-  if (status) query = query.where('k.status', '=', status);
+  if (status) query = query.where('status', '=', status);
   return query.execute();
 }
 

@@ -24,6 +24,7 @@ export const rgCommands: AdminCommand[] = [
     name: 'rg show',
     usage: "rg show --name N   (a player's limits, session controls, pause and the history of every change)",
     options: ['name'],
+    playerOption: 'name',
     async run(context) {
       const { user, rg } = await playerOf(context);
       const state = await rg.state(user.id);
@@ -48,6 +49,7 @@ export const rgCommands: AdminCommand[] = [
     name: 'rg set-limit',
     usage: 'rg set-limit --name N --kind deposit|loss|stake --period day|week|month --amount RUPEES   (tighten only)',
     options: ['name', 'kind', 'period', 'amount'],
+    playerOption: 'name',
     async run(context) {
       const kind = requireOption(context, 'kind') as RgLimitKind;
       const period = requireOption(context, 'period') as RgPeriod;

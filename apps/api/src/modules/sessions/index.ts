@@ -15,3 +15,5 @@ export {
   setLiveSessionLimit,
   setRealityChecked,
 } from './sessions.repository';
+/** The operator console's reads of sessions (docs/console.md). */
+export { countPlayersOnline, lastLoginsOf } from './operator-reads.repository';

@@ -23,3 +23,12 @@ export async function updateSportActive(db: Db, sportId: number, isActive: boole
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * The ids of the sports customers may see, as a subquery for another module's statement (the
+ * markets module's lists filter on it): their statement stays one, and only this module names its
+ * table (docs/adr/0008, "One owner per table").
+ */
+export function activeSportIds(db: Db) {
+  return db.selectFrom('sports').select('sports.sport_id').where('sports.is_active', '=', 1);
+}

@@ -14,3 +14,5 @@ export { createUser, CUSTOMER_USER_TYPE, type NewUser, SUB_ACCOUNT_PARENT_ID, us
 export type { UserRow } from './users.table';
 export { createUsersAdmin } from './users-admin.service';
 export { userCommands } from './users.cli';
+/** The operator console's reads of players (docs/console.md). */
+export { dailySignups, findPlayerByNameKey, searchPlayers, userNamesByIds } from './operator-reads.repository';

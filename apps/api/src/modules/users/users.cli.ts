@@ -48,6 +48,7 @@ export const userCommands: AdminCommand[] = [
     name: 'user create',
     usage: 'user create --name N --password P --type T [--parent ID] [--mobile M]',
     options: ['name', 'password', 'type', 'parent', 'mobile'],
+    playerOption: 'name',
     async run(context) {
       const parent = context.options.parent;
       const userName = requireOption(context, 'name');
@@ -74,6 +75,7 @@ export const userCommands: AdminCommand[] = [
     name: 'user set-password',
     usage: 'user set-password --name N --password P [--must-change yes|no]  (default yes: the player picks a new one at login)',
     options: ['name', 'password', 'must-change'],
+    playerOption: 'name',
     async run(context) {
       const user = await requireUser(context);
       const password = requireOption(context, 'password');
@@ -97,6 +99,7 @@ export const userCommands: AdminCommand[] = [
     name: 'user disable',
     usage: "user disable --name N  (ends the user's sessions and blocks login)",
     options: ['name'],
+    playerOption: 'name',
     async run(context) {
       const user = await requireUser(context);
       const { wasDisabled } = await createUsersAdmin(context.database.db, context.clock).setDisabled(user.user_name, true);
@@ -108,6 +111,7 @@ export const userCommands: AdminCommand[] = [
     name: 'user enable',
     usage: 'user enable --name N',
     options: ['name'],
+    playerOption: 'name',
     async run(context) {
       const user = await requireUser(context);
       const { wasDisabled } = await createUsersAdmin(context.database.db, context.clock).setDisabled(user.user_name, false);
