@@ -1,7 +1,4 @@
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { moneyTransaction } from '../../apps/api/src/db/unit-of-work';
@@ -10,7 +7,7 @@ import { createCasinoService } from '../../apps/api/src/modules/casino/casino.se
 import { insertUser } from '../../apps/api/src/modules/users/users.repository';
 import { createMoneyModule } from '../../apps/api/src/modules/money';
 import { prepareDatabase } from '../../apps/api/src/startup';
-import { benchCustomer, rawSqliteLedger } from './wallet-ledger';
+import { benchCustomer, openTarget, rawLedger } from './wallet-ledger';
 
 /**
  * Casino rounds per second: a bet and a win, each a signed call through the wallet API (Fastify
@@ -29,12 +26,20 @@ export interface CasinoRoundsResult {
   players: number;
   roundsPerSecond: number;
   rawRoundsPerSecond: number;
+  /** PostgreSQL: the API's round trips per round (db_postgres_writes_total's count). */
+  roundTripsPerRound?: number;
 }
 
-export async function benchCasinoRounds(rounds: number, players: number): Promise<CasinoRoundsResult> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'casino-rounds-bench-'));
+export async function benchCasinoRounds(
+  rounds: number,
+  players: number,
+  kind: 'sqlite' | 'postgres' = 'sqlite',
+): Promise<CasinoRoundsResult> {
+  const target = await openTarget(kind);
+  await target.database.close();
   const config = loadConfig({
-    DATABASE_URL: `sqlite:${path.join(folder, 'casino.db')}`,
+    DATABASE_URL: target.url,
+    ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
     SEED_DEMO_DATA: '0',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: '0',
@@ -114,30 +119,38 @@ export async function benchCasinoRounds(rounds: number, players: number): Promis
     await play(callsOf(-50, 50));
     // Alternate slices of rounds with slices of raw debits (two per round), so that the machine's
     // busy moments fall on both alike; each rate is its total over its own slices.
-    const raw = await rawSqliteLedger();
+    const raw = await rawLedger(kind);
     try {
       for (let index = 0; index < 100; index += 1) await raw.debit();
       let casinoSeconds = 0;
       let rawSeconds = 0;
       let played = 0;
+      let writes = 0;
       const perSlice = Math.ceil(perPlayer / SLICES);
       for (let slice = 0; slice < SLICES; slice += 1) {
         const calls = callsOf(slice * perSlice, perSlice);
         let started = performance.now();
+        const writesBefore = database.postgresWrites?.() ?? 0;
         await play(calls);
         casinoSeconds += (performance.now() - started) / 1000;
+        writes += (database.postgresWrites?.() ?? 0) - writesBefore;
         played += perSlice * players;
         started = performance.now();
         for (let index = 0; index < perSlice * players * 2; index += 1) await raw.debit();
         rawSeconds += (performance.now() - started) / 1000;
       }
-      return { players, roundsPerSecond: played / casinoSeconds, rawRoundsPerSecond: played / rawSeconds };
+      return {
+        players,
+        roundsPerSecond: played / casinoSeconds,
+        rawRoundsPerSecond: played / rawSeconds,
+        ...(database.postgresWrites ? { roundTripsPerRound: writes / played } : {}),
+      };
     } finally {
       await raw.close();
     }
   } finally {
     await app.close();
     await database.close();
-    rmSync(folder, { recursive: true, force: true });
+    await target.drop();
   }
 }

@@ -6,7 +6,10 @@ import { type BenchScenario, formatRatio } from './harness';
 /** 10 000 000 rounds per game (docs/casino-fairness.md, "The games and their RTP"); CASINO_RTP_ROUNDS lowers it for a quick look. */
 const RTP_ROUNDS = Number(process.env.CASINO_RTP_ROUNDS ?? 10_000_000);
 const CASINO_ROUNDS = Number(process.env.CASINO_BENCH_ROUNDS ?? 4_000);
-const ROUNDS_TARGET_RATIO = 0.5;
+/** `CASINO_ROUNDS_ONLY=postgres` (or `sqlite`) measures that database's rounds only, and nothing else of the scenario. */
+const ONLY_ROUNDS_ON = process.env.CASINO_ROUNDS_ONLY as 'sqlite' | 'postgres' | undefined;
+/** Rounds of 32 players at once against the raw driver's two debits a round, one after another. */
+const ROUNDS_TARGET_RATIO = 1.0;
 /** Players a provider runs at once, each playing its rounds one after another. */
 const CASINO_PLAYERS = 32;
 /** Players in one live-table round (docs/casino.md, "Live tables"); LIVE_BENCH_PLAYERS lowers it for a quick look. */
@@ -19,15 +22,24 @@ export const casinoScenario: BenchScenario = {
   async run(context) {
     // A round is two ledger transactions (the bet's debit, the win's credit, zero or not), so the
     // raw driver's round is two of its debits: the same statements, the same fsyncs.
-    for (const players of [1, CASINO_PLAYERS]) {
-      const casino = await benchCasinoRounds(CASINO_ROUNDS, players);
+    for (const [kind, players] of [
+      ['sqlite', 1],
+      ['sqlite', CASINO_PLAYERS],
+      ['postgres', CASINO_PLAYERS],
+    ] as const) {
+      if (ONLY_ROUNDS_ON !== undefined && ONLY_ROUNDS_ON !== kind) continue;
+      const casino = await benchCasinoRounds(CASINO_ROUNDS, players, kind);
       const isTarget = players === CASINO_PLAYERS;
+      const database = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
       context.report({
-        name: `casino rounds via the wallet API, SQLite, ${players === 1 ? '1 player' : `${players} players at once`}`,
+        name: `casino rounds via the wallet API, ${database}, ${players === 1 ? '1 player' : `${players} players at once`}`,
         value: `${Math.round(casino.roundsPerSecond)} /s`,
+        ...(casino.roundTripsPerRound !== undefined
+          ? { note: `${casino.roundTripsPerRound.toFixed(1)} round trips a round (the raw driver's: 14, 7 a debit)` }
+          : {}),
       });
       context.report({
-        name: '  ledger raw rate per round (2 raw better-sqlite3 debits)',
+        name: `  ledger raw rate per round (2 raw ${kind === 'sqlite' ? 'better-sqlite3' : 'node-postgres'} debits, one after another)`,
         value: `${Math.round(casino.rawRoundsPerSecond)} /s`,
       });
       context.report({
@@ -38,6 +50,7 @@ export const casinoScenario: BenchScenario = {
         note: isTarget ? undefined : 'every call waits for its own commit: the floor, not the target',
       });
     }
+    if (ONLY_ROUNDS_ON !== undefined) return;
     const live = await benchLiveTable(LIVE_PLAYERS);
     const players = `${LIVE_PLAYERS.toLocaleString('en')} players`;
     context.report({

@@ -37,7 +37,7 @@ const WARM_UP_DEBITS = 2_000;
 /** The measured debits are split into this many alternating service / raw slices. */
 const SLICES = 10;
 
-async function openTarget(
+export async function openTarget(
   kind: 'sqlite' | 'postgres',
 ): Promise<{ database: DatabaseHandle; url: string; schema?: string; drop(): Promise<void> }> {
   if (kind === 'sqlite') {
@@ -159,14 +159,14 @@ export async function benchLedger(target: LedgerBenchTarget): Promise<LedgerBenc
 }
 
 /**
- * A fresh migrated SQLite database with one funded player, debited by the raw driver: for
- * scenarios that alternate their own slices with raw debits (the casino rounds).
+ * A fresh migrated database (SQLite, or a PostgreSQL schema) with one funded player, debited by the
+ * raw driver: for scenarios that alternate their own slices with raw debits (the casino rounds).
  */
-export async function rawSqliteLedger(): Promise<{ debit(): Promise<void>; close(): Promise<void> }> {
-  const target = await openTarget('sqlite');
+export async function rawLedger(kind: 'sqlite' | 'postgres'): Promise<{ debit(): Promise<void>; close(): Promise<void> }> {
+  const target = await openTarget(kind);
   const [userId] = await fundedPlayers(target.database, 1, 'rawonly');
   await target.database.close();
-  const raw = rawSqlite(target.url);
+  const raw = kind === 'sqlite' ? rawSqlite(target.url) : await rawPostgres(target.url, target.schema as string);
   return {
     debit: () => raw.debit(userId as number),
     async close() {

@@ -67,20 +67,39 @@ describe('statements sent without waiting', () => {
     expect((await ids()).sort()).toEqual([1, 2]);
   });
 
-  it.runIf(testDatabaseKind() === 'postgres')('go to PostgreSQL in one write with BEGIN and the read after them', async () => {
-    const writes = t.database.postgresWrites!;
-    const before = writes();
-    await writeTransaction(t.db, async (tx) => {
-      await sendWithoutWaiting(tx, insert(10));
-      await sendWithoutWaiting(tx, insert(11));
-      await sendWithoutWaiting(tx, insert(12));
-      await tx
-        .selectFrom('pipeline_probe' as never)
-        .select('id' as never)
-        .execute();
-    });
-    // BEGIN, three inserts and the read in one write; COMMIT in a second.
-    expect(writes() - before).toBe(2);
-    expect((await ids()).sort((a, b) => a - b)).toEqual([1, 2, 10, 11, 12]);
+  it('fail the commit with their own error when nothing was waited for after them, and nothing commits', async () => {
+    const failure = await writeTransaction(t.db, async (tx) => {
+      await sendWithoutWaiting(tx, insert(5));
+      await sendWithoutWaiting(tx, insert(2)); // already there
+    }).catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect((await ids()).sort()).toEqual([1, 2]);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'go to PostgreSQL in one write with BEGIN and the read after them, or with the COMMIT',
+    async () => {
+      const writes = t.database.postgresWrites!;
+      const before = writes();
+      await writeTransaction(t.db, async (tx) => {
+        await sendWithoutWaiting(tx, insert(10));
+        await sendWithoutWaiting(tx, insert(11));
+        await sendWithoutWaiting(tx, insert(12));
+        await tx
+          .selectFrom('pipeline_probe' as never)
+          .select('id' as never)
+          .execute();
+      });
+      // BEGIN, three inserts and the read in one write; COMMIT in a second.
+      expect(writes() - before).toBe(2);
+      const again = writes();
+      await writeTransaction(t.db, async (tx) => {
+        await sendWithoutWaiting(tx, insert(13));
+        await sendWithoutWaiting(tx, insert(14));
+      });
+      // Nothing waited for: BEGIN, both inserts and COMMIT in one write.
+      expect(writes() - again).toBe(1);
+      expect((await ids()).sort((a, b) => a - b)).toEqual([1, 2, 10, 11, 12, 13, 14]);
+    },
+  );
 });

@@ -90,7 +90,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   const db = new Kysely<Database>({
     dialect: reportingChanges(new SchemaScopedPostgresDialect({ pool }), userChanges, {
       beforeAcquire: assertNotInsideTransaction,
-      sendBeginWithoutWaiting: true,
+      pipelined: true,
     }),
   });
   return {

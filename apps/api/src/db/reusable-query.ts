@@ -7,6 +7,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Db } from './database';
+import { firstSentError, recordSent } from './sent-statements';
 
 /**
  * The connection of each unit-of-work transaction while its work runs. Kysely's transaction
@@ -27,31 +28,12 @@ export async function onTransactionConnection<T>(tx: Db, work: () => Promise<T>)
   const connection = await tx.getExecutor().provideConnection(async (connection) => connection);
   transactionConnections.set(tx, connection);
   try {
-    const value = await work();
-    await settleSent(connection);
-    return value;
+    return await work();
   } catch (error) {
-    // A statement sent without waiting failed first: every later one failed only because the
-    // transaction was aborted by it (25P02), so its error is the one that says what happened.
-    throw sentStatements.get(connection)?.error ?? error;
+    throw (await firstSentError(connection)) ?? error;
   } finally {
-    sentStatements.delete(connection);
     transactionConnections.delete(tx);
   }
-}
-
-/**
- * Statements sent without waiting for their answer (docs/adr/0021-postgres-pipelined-transactions.md),
- * per transaction connection: their answers are awaited before the transaction commits, and the
- * first failure is what the transaction fails with.
- */
-const sentStatements = new WeakMap<DatabaseConnection, { pending: Promise<unknown>[]; error?: unknown }>();
-
-async function settleSent(connection: DatabaseConnection): Promise<void> {
-  const sent = sentStatements.get(connection);
-  if (!sent) return;
-  await Promise.all(sent.pending);
-  if (sent.error !== undefined) throw sent.error;
 }
 
 function isPostgresDb(db: Db): boolean {
@@ -72,22 +54,6 @@ export async function sendWithoutWaiting(db: Db, query: CompiledQuery): Promise<
     return;
   }
   recordSent(connection, connection.executeQuery(query));
-}
-
-/**
- * Notes a statement `connection` was sent and not waited for (the unit of work's statements
- * above, and the BEGIN of a PostgreSQL transaction, user-changes.ts): the transaction's work waits
- * for it before it ends, and fails with its error.
- */
-export function recordSent(connection: DatabaseConnection, answer: Promise<unknown>): void {
-  let sent = sentStatements.get(connection);
-  if (!sent) sentStatements.set(connection, (sent = { pending: [] }));
-  const record = sent;
-  record.pending.push(
-    answer.catch((error: unknown) => {
-      record.error ??= error;
-    }),
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
-import { recordSent } from './reusable-query';
+import { forgetSent, recordSent, settleSent } from './sent-statements';
 
 /**
  * Notices that a user's session or balance changed, heard by every process that keeps copies of
@@ -228,8 +228,11 @@ class ReportingConnection implements DatabaseConnection {
 export interface DriverOptions {
   /** Runs before a root-handle query takes a connection (the unit of work's nested-use check). */
   beforeAcquire?: () => void;
-  /** PostgreSQL with pipelining clients (postgres-pipeline.ts): BEGIN is sent, not waited for. */
-  sendBeginWithoutWaiting?: boolean;
+  /**
+   * PostgreSQL with pipelining clients (postgres-pipeline.ts): BEGIN is sent and not waited for, and
+   * COMMIT goes with the statements still unanswered (docs/adr/0021).
+   */
+  pipelined?: boolean;
 }
 
 /**
@@ -263,15 +266,22 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options
           const begun = inner.beginTransaction(unwrap(connection), settings);
           // PostgreSQL pipelines: the BEGIN goes with the transaction's first statements, and the
           // unit of work waits for its answer with theirs (reusable-query.ts, recordSent).
-          if (options.sendBeginWithoutWaiting && !settings.isolationLevel && !settings.accessMode) recordSent(connection, begun);
+          if (options.pipelined && !settings.isolationLevel && !settings.accessMode) recordSent(connection, begun);
           else await begun;
           (connection as ReportingConnection).inTransaction = true;
         },
         async commitTransaction(connection) {
-          await inner.commitTransaction(unwrap(connection));
+          if (options.pipelined) {
+            // The COMMIT goes with the statements still unanswered, and counts only if all succeeded.
+            const committed = inner.commitTransaction(unwrap(connection));
+            committed.catch(() => undefined);
+            await settleSent(connection);
+            await committed;
+          } else await inner.commitTransaction(unwrap(connection));
           (connection as ReportingConnection).settle(true);
         },
         async rollbackTransaction(connection) {
+          forgetSent(connection);
           try {
             await inner.rollbackTransaction(unwrap(connection));
           } finally {

@@ -217,7 +217,7 @@ export function createBetsService(
             }),
         ]);
         await addToPosition(tx, userId, fresh.target, change, clock.now());
-        await deps.money.holdForBet(tx, {
+        const { balancesAfter: balances } = await deps.money.holdForBet(tx, {
           userId,
           subject: exposureKeyOf(fresh.target),
           exposure,
@@ -225,7 +225,6 @@ export function createBetsService(
           cause: `bet ${betId} placed`,
           sessionId: String(caller.sessionId),
         });
-        const balances = await deps.money.readBalances(tx, userId);
         return {
           bet_id: betId,
           odds: fresh.bet.kind === 'fancy' ? odds : fromOddsHundredths(fresh.bet.kind, odds),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { readTogether } from '../../db/reusable-query';
 import { moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -74,6 +75,17 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     return row;
   }
 
+  /** Which provider a game belongs to, kept as the providers are (a game does not change hands). */
+  const owners = new Map<string, { at: number; row: Awaited<ReturnType<typeof repo.findGameOwner>> }>();
+  async function gameOwner(code: string) {
+    const cached = owners.get(code);
+    if (cached && clock.now() - cached.at < PROVIDER_CACHE_MS) return cached.row;
+    const row = await repo.findGameOwner(db, code);
+    if (owners.size > 10_000) owners.clear();
+    owners.set(code, { at: clock.now(), row });
+    return row;
+  }
+
   /** What the player can stake: cash, plus the wager bonus while the wager wallet is active. */
   const balanceOf = (executor: Db, userId: number) => money.playableBalance(executor, userId);
 
@@ -124,7 +136,16 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     try {
       // The unit of work: the player's lock first, then the ledger's rows (docs/adr/0009).
       return await moneyTransaction(db, { userIds: [userId], now }, async (trx) => {
-        const existing = await repo.findCasinoTransaction(trx, session.providerId, body.transaction_uuid);
+        const isBet = operation === 'bet';
+        const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
+        // What the call checks, asked for together (one round trip on PostgreSQL): this transaction
+        // id; for a bet, what already refers to it; for a win or rollback, the bet it refers to and
+        // what already refers to that bet.
+        const [existing, bet, referring] = await readTogether(trx, [
+          () => repo.findCasinoTransaction(trx, session.providerId, body.transaction_uuid),
+          async () => (isBet ? undefined : repo.findCasinoTransaction(trx, session.providerId, referenceUuid)),
+          () => repo.findReferringTransactions(trx, session.providerId, isBet ? body.transaction_uuid : referenceUuid),
+        ]);
         if (existing) return replay(existing, hash, body.request_uuid);
         const reference = `${session.providerCode}:${body.transaction_uuid}`;
         const subject = `casino:${session.providerCode}:${body.round}`;
@@ -137,8 +158,7 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
         // A bet knows the balance after it from the figures it read under the lock (no second read).
         let balanceAfter: number | undefined;
 
-        if (operation === 'bet') {
-          const referring = await repo.findReferringTransactions(trx, session.providerId, body.transaction_uuid);
+        if (isBet) {
           if (referring.some((row) => row.kind === 'rollback')) {
             throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived');
           }
@@ -148,10 +168,7 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
           roundDelta = { stake: amount, win: 0 };
           balanceAfter = taken.playableAfter;
         } else {
-          const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
-          const bet = await repo.findCasinoTransaction(trx, session.providerId, referenceUuid);
           const isTheirBet = bet && bet.kind === 'bet' && Number(bet.user_id) === userId;
-          const referring = await repo.findReferringTransactions(trx, session.providerId, referenceUuid);
           const isRolledBack = referring.some((row) => row.kind === 'rollback');
           if (operation === 'win') {
             if (!isTheirBet)
@@ -260,7 +277,7 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     const body = result.data;
     const session: Session = { ...found, providerId: owner.id, providerCode: owner.code };
     const isSportsbook = found.game_id === null;
-    const game = isSportsbook ? undefined : await repo.findGameOwner(db, body.game_code);
+    const game = isSportsbook ? undefined : await gameOwner(body.game_code);
     const isOwnGame = isSportsbook ? body.game_code === SPORTSBOOK_GAME_ID : Number(game?.provider_id) === owner.id;
     if (!isOwnGame)
       return { httpStatus: 200, body: refusal('RS_ERROR_UNKNOWN', body.request_uuid, 'Unknown game for this provider') };

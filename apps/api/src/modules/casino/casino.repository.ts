@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '../../db/reusable-query';
 import type { CasinoTransactionKind, GameCategory } from './casino.table';
 
 export interface ProviderRow {
@@ -255,7 +255,7 @@ export const findReferringTransactions = reusableQuery(
 );
 
 /** Wallet call. */
-const insertCasinoTransactionRow = reusableQuery(
+const insertCasinoTransactionRow = reusableStatement(
   (
     db: Db,
     providerId: number,
@@ -346,7 +346,7 @@ export async function insertCasinoTransaction(
 }
 
 /** Wallet call. */
-const upsertRound = reusableQuery(
+const upsertRound = reusableStatement(
   (db: Db, providerId: number, round: string, userId: number, gameCode: string, stake: number, win: number, now: number) =>
     db
       .insertInto('casino_rounds')

@@ -5,6 +5,7 @@
 export { createMoneyModule, type MoneyModule, type MoneyModuleDeps } from './money.module';
 export type {
   BetHold,
+  BetHoldResult,
   BetResult,
   BonusMovement,
   CasinoMovement,

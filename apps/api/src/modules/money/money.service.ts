@@ -54,6 +54,11 @@ export interface PlayOutcome {
  * AppError (nothing moves). A rule may write in the transaction (e.g. count the stake).
  */
 export interface MoneyRules {
+  /**
+   * Reads what `checkStake` will read for the player, so a stake's verb can ask for it together
+   * with its own reads (one round trip on PostgreSQL); `checkStake` then uses it.
+   */
+  prepareStake?(tx: Tx, userId: number): Promise<unknown>;
   checkStake?(tx: Tx, stake: Stake): Promise<void>;
   /**
    * `checkStake`'s refusals, read-only and without the player's lock (it writes nothing): what a
@@ -83,6 +88,11 @@ export interface ExposureResult {
   bonusHeld: number;
   /** Signed: what moved into held exposure (negative: released). */
   change: number;
+}
+
+/** A bet's hold, with the player's balances after it: the figures read under the lock, moved by its legs. */
+export interface BetHoldResult extends ExposureResult {
+  balancesAfter: WalletBalances;
 }
 
 export interface BetResult {
@@ -181,7 +191,7 @@ export interface Money {
    * first, then from the wager bonus when the wager wallet is active. Refuses with 422
    * INSUFFICIENT_BALANCE, naming the amount short.
    */
-  holdForBet(tx: Tx, hold: BetHold): Promise<ExposureResult>;
+  holdForBet(tx: Tx, hold: BetHold): Promise<BetHoldResult>;
   /**
    * Would `holdForBet` refuse this hold now? The same rules (a pause, a stake or loss limit) and
    * the same balance check, read without the player's lock and moving nothing: a bet that must
@@ -282,6 +292,9 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     let read: Promise<WalletBalances> | undefined;
     return () => (read ??= readBalances(tx, userId));
   }
+
+  /** The rules' reads of a stake, for a verb's `readTogether`. */
+  const prepareStake = (tx: Tx, userId: number) => () => Promise.all(rules.map((rule) => rule.prepareStake?.(tx, userId)));
 
   async function checkStake(tx: Tx, stake: Omit<Stake, 'heldExposure'>, balances: () => Promise<WalletBalances>): Promise<void> {
     const heldExposure = async () => {
@@ -447,11 +460,24 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
         () => findMarketExposure(tx, hold.userId, hold.subject),
         balances,
         () => findActiveWallet(tx, hold.userId),
+        prepareStake(tx, hold.userId),
       ]);
       const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
       const { product, amount } = hold.stake;
       await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
-      return setExposure(tx, hold, { row, balances, activeWallet });
+      const result = await setExposure(tx, hold, { row, balances, activeWallet });
+      // The legs moved cash to exposure and wager bonus to bonus exposure (or back): no second read.
+      const before = await balances();
+      const cashMove = result.cashHeld - Number(row?.cash_held ?? 0);
+      const bonusMove = result.bonusHeld - Number(row?.bonus_held ?? 0);
+      const balancesAfter: WalletBalances = {
+        ...before,
+        cash: before.cash - cashMove,
+        exposure: before.exposure + cashMove,
+        wagerBonus: before.wagerBonus - bonusMove,
+        bonusExposure: before.bonusExposure + bonusMove,
+      };
+      return { ...result, balancesAfter };
     },
 
     async checkHoldForBet(db, hold) {
@@ -510,9 +536,11 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     async casinoStake(tx, { userId, provider, amount, reference, subject }) {
       assertPlayerLocked(tx, userId);
       const readOnce = balancesOnce(tx, userId);
+      // What the stake's rules and its posting read, asked for together (one round trip on PostgreSQL).
+      const [, activeWallet] = await readTogether(tx, [readOnce, () => findActiveWallet(tx, userId), prepareStake(tx, userId)]);
       await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce);
       const balances = await readOnce();
-      const canUseBonus = (await findActiveWallet(tx, userId)) === ACTIVE_WALLET.wager;
+      const canUseBonus = activeWallet === ACTIVE_WALLET.wager;
       const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);
       const taken = allocateStake(amount, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });
       if (!taken.ok) return { ok: false, playable };

@@ -79,8 +79,19 @@ export function windowStarts(now: number) {
  * limit are counted one after another and never pass it together.
  */
 export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
+  /** A stake's state read, per money transaction and player: `prepareStake` reads it with the verb's own reads. */
+  const stateReads = new WeakMap<Db, Map<number, Promise<RgStateRow | undefined>>>();
+  function stateOf(executor: Db, userId: number): Promise<RgStateRow | undefined> {
+    if (!executor.isTransaction) return findState(executor, userId);
+    let reads = stateReads.get(executor);
+    if (!reads) stateReads.set(executor, (reads = new Map()));
+    let read = reads.get(userId);
+    if (!read) reads.set(userId, (read = findState(executor, userId)));
+    return read;
+  }
+
   async function assertNotPaused(executor: Db, userId: number): Promise<RgStateRow | undefined> {
-    const state = await findState(executor, userId);
+    const state = await stateOf(executor, userId);
     const pause = activePause(state, clock.now());
     if (pause) throw pausedError(pause);
     return state;
@@ -122,6 +133,7 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
   }
 
   const moneyRules: MoneyRules = {
+    prepareStake: stateOf,
     checkStake,
     previewStake: (db, stake) => refuseStake(db, stake, clock.now()),
     async checkBonusGrant(tx, grant) {
