@@ -23,10 +23,6 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ['ledger_accounts'],
     why: 'the money module is the ledger’s front door: its one reader besides the ledger itself (docs/wallet.md, "Money")',
   },
-  'modules/bets/bets.repository.ts': {
-    tables: ['fancies', 'feed_results', 'market_runners', 'markets', 'matches'],
-    why: 'bet placement’s own prepared statements (named on PostgreSQL, docs/adr/0014) read the market, match, runners, fancy line and declared result by key inside the placement; they move with the placement work, not apart from it',
-  },
   'modules/markets/markets.repository.ts': {
     tables: ['bet_settlements'],
     why: 'a settled market closes in every view (the markets’ 1 s states cache): the bets module imports markets, so markets cannot read the bets face without a loop; to move, a read model of decided markets that settlement writes through the markets face',

@@ -7,7 +7,7 @@ import { testDatabaseKind } from './test-app';
 import { openWalletTestDb, type WalletTestDb } from './wallet-support';
 
 /*
- * Statements sent without waiting (docs/adr/0021-postgres-pipelined-transactions.md): what a unit of
+ * Statements sent without waiting (docs/adr/0020-postgres-pipelined-transactions.md): what a unit of
  * work sends in one go is one write and one round trip on PostgreSQL, runs in order, and a failure
  * among them fails the unit of work with its own error and commits nothing. SQLite runs each
  * statement to completion in turn, with the same results.

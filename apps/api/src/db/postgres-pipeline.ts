@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * PostgreSQL clients that pipeline (docs/adr/0021-postgres-pipelined-transactions.md).
+ * PostgreSQL clients that pipeline (docs/adr/0020-postgres-pipelined-transactions.md).
  *
  * node-postgres in pipeline mode sends a query at once, even while earlier ones on the client are
  * still unanswered, and hands the answers back in order; PostgreSQL runs them in the order they

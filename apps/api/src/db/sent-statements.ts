@@ -1,7 +1,7 @@
 import type { DatabaseConnection } from 'kysely';
 
 /**
- * Statements sent without waiting for their answer (docs/adr/0021-postgres-pipelined-transactions.md),
+ * Statements sent without waiting for their answer (docs/adr/0020-postgres-pipelined-transactions.md),
  * per transaction connection: their answers are awaited at the COMMIT (`settleSent`), and the
  * first failure is what the transaction fails with.
  */

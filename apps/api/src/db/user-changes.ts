@@ -230,7 +230,7 @@ export interface DriverOptions {
   beforeAcquire?: () => void;
   /**
    * PostgreSQL with pipelining clients (postgres-pipeline.ts): BEGIN is sent and not waited for, and
-   * COMMIT goes with the statements still unanswered (docs/adr/0021).
+   * COMMIT goes with the statements still unanswered (docs/adr/0020).
    */
   pipelined?: boolean;
 }

@@ -24,14 +24,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Money } from '../money';
+import { findMarketSummary, listRunners } from '../markets';
 import { exposureKeyOf, modelBetOf } from './bet-model';
-import {
-  findMarketSummary,
-  listOpenBetsOfUserInMatch,
-  listOpenCashOutMarketsOfUser,
-  listOpenFancyBetsOfUser,
-  listRunners,
-} from './bets.repository';
+import { listOpenBetsOfUserInMatch, listOpenCashOutMarketsOfUser, listOpenFancyBetsOfUser } from './bets.repository';
 import type { BetRecord } from './bets.table';
 
 const DAY_MS = 86_400_000;

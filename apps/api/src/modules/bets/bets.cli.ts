@@ -1,7 +1,7 @@
 import { type AdminCommand, type CommandContext, parseWholeNumber, requireOption, UsageError } from '../../plugins/admin-command';
 import { createBonusModule } from '../bonus';
 import { createMoneyModule, parseReason } from '../money';
-import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
+import { findFancySummary, findMarketSummary, listRunners } from '../markets';
 import { winnersOf } from './settlement-outcome';
 import { createSettlementService, type Decision, type SettleOnce, type SettleResult } from './settlement.service';
 

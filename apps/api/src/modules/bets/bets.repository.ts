@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { numberSentinel, reusableQuery, textSentinel } from '../../db/reusable-query';
+import { reusableQuery, textSentinel } from '../../db/reusable-query';
+import { declaredResults, singleWinnerMarketIds } from '../markets';
 import { PRICING_COLUMNS, type PricedBet } from './bet-model';
 import type { BetRecord, BetsTable, SettlementOutcome } from './bets.table';
 
@@ -65,56 +66,6 @@ export async function listOpenBetsOfUserInMatch(db: Db, userId: number, matchId:
     .where('status', '=', 'open')
     .orderBy('bet_id')
     .execute();
-}
-
-const selectRunners = reusableQuery(
-  (db: Db, marketId: string) =>
-    db.selectFrom('market_runners').select(['selection_id', 'name']).where('market_id', '=', marketId).orderBy('sort_order'),
-  [textSentinel(0)] as const,
-);
-
-export async function listRunners(db: Db, marketId: string): Promise<{ selection_id: number; name: string }[]> {
-  const rows = await selectRunners(db, marketId);
-  return rows.map((row) => ({ selection_id: Number(row.selection_id), name: row.name }));
-}
-
-const selectMatchSummary = reusableQuery(
-  (db: Db, matchId: number) =>
-    db.selectFrom('matches').select(['match_id', 'sport_id', 'name', 'finished_at']).where('match_id', '=', matchId),
-  [numberSentinel(0)] as const,
-);
-
-export async function findMatchSummary(db: Db, matchId: number) {
-  const [row] = await selectMatchSummary(db, matchId);
-  return row;
-}
-
-export async function findFancySummary(db: Db, fancyId: number) {
-  return db.selectFrom('fancies').select(['fancy_id', 'match_id', 'name']).where('fancy_id', '=', fancyId).executeTakeFirst();
-}
-
-const selectMarketSummary = reusableQuery(
-  (db: Db, marketId: string) =>
-    db
-      .selectFrom('markets')
-      .select(['market_id', 'match_id', 'name', 'market_type', 'number_of_winners'])
-      .where('market_id', '=', marketId),
-  [textSentinel(0)] as const,
-);
-
-export async function findMarketSummary(db: Db, marketId: string) {
-  const [row] = await selectMarketSummary(db, marketId);
-  return row;
-}
-
-const selectFeedResult = reusableQuery(
-  (db: Db, target: string) => db.selectFrom('feed_results').selectAll().where('target', '=', target),
-  [textSentinel(0)] as const,
-);
-
-export async function findFeedResult(db: Db, target: string) {
-  const [row] = await selectFeedResult(db, target);
-  return row;
 }
 
 const selectLatestSettlement = reusableQuery(
@@ -302,27 +253,21 @@ export async function listSettlementPostings(db: Db, settlementId: number) {
  */
 export async function listUnsettledResults(db: Db, limit: number): Promise<{ target: string }[]> {
   return db
-    .selectFrom('feed_results')
-    .select('feed_results.target')
+    .selectFrom(declaredResults(db).as('r'))
+    .select('r.target')
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('bet_settlements')
-            .select('bet_settlements.id')
-            .whereRef('bet_settlements.target', '=', 'feed_results.target'),
-        ),
-      ),
+      not(exists(selectFrom('bet_settlements').select('bet_settlements.id').whereRef('bet_settlements.target', '=', 'r.target'))),
     )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('jobs')
             .select('jobs.id')
-            .where('jobs.job_key', '=', sql<string>`'settle:' || feed_results.target`),
+            .where('jobs.job_key', '=', sql<string>`'settle:' || r.target`),
         ),
       ),
     )
-    .orderBy('decided_at')
+    .orderBy('r.decided_at')
     .limit(limit)
     .execute();
 }
@@ -371,7 +316,6 @@ export async function listOpenFancyBetsOfUser(db: Db, userId: number, sportId?: 
 export async function listOpenCashOutMarketsOfUser(db: Db, userId: number, sportId?: number) {
   let query = db
     .selectFrom('bets')
-    .innerJoin('markets', 'markets.market_id', 'bets.market_id')
     .select((eb) => [
       'bets.market_id',
       eb.fn.min('bets.match_id').as('match_id'),
@@ -382,7 +326,7 @@ export async function listOpenCashOutMarketsOfUser(db: Db, userId: number, sport
     .where('bets.user_id', '=', userId)
     .where('bets.status', '=', 'open')
     .where('bets.kind', 'in', ['match_odds', 'bookmaker'])
-    .where('markets.number_of_winners', '=', 1);
+    .where('bets.market_id', 'in', singleWinnerMarketIds(db));
   if (sportId !== undefined) query = query.where('bets.sport_id', '=', sportId);
   return query.groupBy('bets.market_id').orderBy('last_placed_at', 'desc').execute();
 }

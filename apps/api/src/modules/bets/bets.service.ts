@@ -27,16 +27,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FancyQuote, MarketQuote, MarketsService } from '../markets';
 import type { Money } from '../money';
+import { findFancySummary, findFeedResult, findMatchSummary } from '../markets';
 import { exposureKeyOf } from './bet-model';
 import { lockMarket } from './bets.locks';
-import {
-  findBetByReference,
-  findFancySummary,
-  findFeedResult,
-  findLatestSettlement,
-  findMatchSummary,
-  insertBet,
-} from './bets.repository';
+import { findBetByReference, findLatestSettlement, insertBet } from './bets.repository';
 import { addToPosition, findPosition } from './positions.repository';
 import type { BetKind } from './bets.table';
 

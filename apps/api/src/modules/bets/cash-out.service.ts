@@ -28,9 +28,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MarketsService } from '../markets';
 import type { Money } from '../money';
+import { findMarketSummary, findMatchSummary, listRunners } from '../markets';
 import { exposureKeyOf } from './bet-model';
 import { lockMarket } from './bets.locks';
-import { findMarketSummary, findMatchSummary, insertBet, listRunners } from './bets.repository';
+import { insertBet } from './bets.repository';
 import { betReferenceOf, type PlacementCaller, type PlacementOptions, refuseIfDecided, refuseStatus } from './bets.service';
 import { addToPosition, findPosition } from './positions.repository';
 

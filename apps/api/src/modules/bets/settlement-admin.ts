@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findFancySummary, findMarketSummary, listRunners } from './bets.repository';
+import { findFancySummary, findMarketSummary, listRunners } from '../markets';
 import type { Decision } from './settlement.service';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { findFeedResult } from './bets.repository';
+import { findFeedResult } from '../markets';
 import type { Decision } from './settlement.service';
 
 /** The feed's declared result of a market ('M:') or fancy line ('F:') as a settlement decision. */

@@ -5,7 +5,7 @@ import { moneyTransaction, type Tx, writeTransaction } from '../../db/unit-of-wo
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
-import { readRunnerRemovals } from '../markets';
+import { findMarketSummary, readRunnerRemovals } from '../markets';
 import type { Money, OperatorActOptions } from '../money';
 import { exposureKeyOf, modelBetOf, type PricedBet } from './bet-model';
 import { betsNote, type Decision, decide, groupByUser, winnersOf } from './settlement-outcome';
@@ -19,7 +19,6 @@ import {
   listOpenBets,
   listSettlementPostings,
   listUsersWithOpenBets,
-  findMarketSummary,
   markBetsDecidedEach,
   type SettleScope,
   type SqlDecision,

@@ -4,5 +4,14 @@ export type { FancyQuote, MarketQuote, MarketsService } from './markets.service'
 export { marketCommands } from './markets.cli';
 export { createMarketsAdmin, type SuspendTarget } from './markets-admin.service';
 export { readRunnerRemovals } from './fixtures.repository';
+export {
+  declaredResults,
+  findFancySummary,
+  findFeedResult,
+  findMarketSummary,
+  findMatchSummary,
+  listRunners,
+  singleWinnerMarketIds,
+} from './lookups.repository';
 /** The operator console's reads of fixtures and markets (docs/console.md). */
 export { fixtureDetail, type FixtureWeight, listFixturesForConsole, marketNames, runnersOf } from './operator-reads.repository';
