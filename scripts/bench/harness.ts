@@ -37,6 +37,8 @@ export interface LoadOptions {
   overallRate?: number;
   /** The server behind `url`, to measure its CPU time per request. */
   server?: RunningServer;
+  /** Gets every answer's latency in ms, to pool percentiles across loads. */
+  latencies?: number[];
 }
 
 export interface LoadResult {
@@ -172,15 +174,22 @@ export async function startProcess(
 
 async function load(options: LoadOptions): Promise<LoadResult> {
   const cpuBefore = options.server?.cpuSeconds();
-  const result = await autocannon({
-    url: options.url,
-    method: options.method ?? 'GET',
-    connections: options.connections ?? 50,
-    duration: options.durationSeconds ?? 5,
-    ...(options.body !== undefined ? { body: options.body } : {}),
-    headers: { 'content-type': 'application/json', ...options.headers },
-    ...(options.requests ? { requests: options.requests } : {}),
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  const latencies = options.latencies;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        method: options.method ?? 'GET',
+        connections: options.connections ?? 50,
+        duration: options.durationSeconds ?? 5,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        headers: { 'content-type': 'application/json', ...options.headers },
+        ...(options.requests ? { requests: options.requests } : {}),
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+      },
+      (error, answer) => (error ? reject(error) : resolve(answer)),
+    );
+    if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   const cpuAfter = options.server?.cpuSeconds();
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { Listeners, type UserChangeFeed, userChangesChannel } from './user-changes';
 
@@ -241,6 +242,13 @@ export function postgresUserChanges(config: pg.ClientConfig): UserChangeFeed {
           void whenTold();
         });
       }
+    },
+    noticeOf(userIds) {
+      if (!live || !channelName || userIds.length > NOTIFY_IDS_PER_MESSAGE) return undefined;
+      return CompiledQuery.raw('select pg_notify($1, $2)', [channelName, `${SENDER_MARK}${senderId}:${userIds.join(',')}`]);
+    },
+    reportTold(userId) {
+      listeners.emit(userId);
     },
     whenTold,
     whenCaughtUp() {

@@ -34,6 +34,14 @@ export interface UserChangeFeed {
   /** This process committed a change of the user (called by the driver wrapper). */
   report(userId: number): void;
   /**
+   * PostgreSQL: the NOTIFY that tells the other processes of these users' changes, for the writer to
+   * send on its own connection right behind its COMMIT (one write, no round trip of its own);
+   * undefined when it cannot (no listener yet, too many ids for one message): then `report` tells.
+   */
+  noticeOf?(userIds: readonly number[]): CompiledQuery | undefined;
+  /** This process committed a change of the user and told the others itself (`noticeOf`). */
+  reportTold?(userId: number): void;
+  /**
    * Settles once every change reported so far has been told to the other processes (PostgreSQL:
    * its NOTIFY is committed); undefined when there is nothing to wait for. Never rejects.
    */
@@ -213,8 +221,19 @@ class ReportingConnection implements DatabaseConnection {
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 
-  settle(committed: boolean): void {
-    if (committed) for (const userId of this.changed) this.report(userId);
+  /** The users the transaction changed so far. */
+  get changedUsers(): number[] {
+    return [...this.changed];
+  }
+
+  /** `told`: the transaction told the other processes itself, right behind its COMMIT. */
+  settle(committed: boolean, told = false): void {
+    if (committed) {
+      for (const userId of this.changed) {
+        if (told && this.feed.reportTold) this.feed.reportTold(userId);
+        else this.report(userId);
+      }
+    }
     this.changed.clear();
     this.inTransaction = false;
   }
@@ -271,14 +290,32 @@ export function reportingChanges(dialect: Dialect, feed: UserChangeFeed, options
           (connection as ReportingConnection).inTransaction = true;
         },
         async commitTransaction(connection) {
-          if (options.pipelined) {
-            // The COMMIT goes with the statements still unanswered, and counts only if all succeeded.
-            const committed = inner.commitTransaction(unwrap(connection));
-            committed.catch(() => undefined);
+          const reporting = connection as ReportingConnection;
+          if (!options.pipelined) {
+            await inner.commitTransaction(unwrap(connection));
+            reporting.settle(true);
+            return;
+          }
+          // The COMMIT goes with the statements still unanswered, and counts only if all succeeded;
+          // the NOTIFY of the users it changed goes right behind it, in the same write.
+          const committed = inner.commitTransaction(unwrap(connection));
+          committed.catch(() => undefined);
+          const notice = reporting.changedUsers.length > 0 ? feed.noticeOf?.(reporting.changedUsers) : undefined;
+          const told = notice
+            ? unwrap(connection)
+                .executeQuery(notice)
+                .then(
+                  () => true,
+                  () => false,
+                )
+            : Promise.resolve(false);
+          try {
             await settleSent(connection);
-            await committed;
-          } else await inner.commitTransaction(unwrap(connection));
-          (connection as ReportingConnection).settle(true);
+          } finally {
+            await told;
+          }
+          await committed;
+          reporting.settle(true, await told);
         },
         async rollbackTransaction(connection) {
           forgetSent(connection);
