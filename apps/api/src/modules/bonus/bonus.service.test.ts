@@ -111,7 +111,8 @@ describe('wager wallet', () => {
       (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:7', exposure: 4_000, cause: 'bet:7' }),
       userId,
     );
-    expect(held).toEqual({ cashHeld: 0, bonusHeld: 4_000, change: 4_000 });
+    expect(held).toMatchObject({ cashHeld: 0, bonusHeld: 4_000, change: 4_000 });
+    expect(held.balancesAfter).toEqual(await balances(userId));
     expect(await turnover(userId, 200_000)).toEqual([]);
     await t.inTransaction(
       (trx) => setHold(t.module.money, trx, { userId, marketKey: 'market:7', exposure: 0, cause: 'bet:7' }),

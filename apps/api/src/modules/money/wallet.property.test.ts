@@ -213,11 +213,10 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
         );
       }
       const marketKey = nextMarketKey();
-      expect(await inTx((trx) => setHold(money, trx, { userId, marketKey, exposure: step.amount, cause: 'p' }))).toEqual({
-        cashHeld: fromCash,
-        bonusHeld: fromBonus,
-        change: step.amount,
-      });
+      const held = await inTx((trx) => setHold(money, trx, { userId, marketKey, exposure: step.amount, cause: 'p' }));
+      expect(held).toMatchObject({ cashHeld: fromCash, bonusHeld: fromBonus, change: step.amount });
+      // The balances a hold answers with are the ones a read after it finds.
+      expect(held.balancesAfter).toEqual(await money.readBalances(t.db, userId));
       Object.assign(model, {
         cash: model.cash - fromCash,
         exposure: model.exposure + fromCash,
