@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 
 /**
  * Small SQL pieces the modules' report reads share (the console's lists and per-day sums, docs/console.md).
@@ -15,9 +15,18 @@ export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** A page of a table view: its rows and how many the whole view holds. */
-export async function pageOf<R>(rows: Promise<R[]>, count: Promise<{ n: number | string | bigint }>) {
-  const [page, counted] = await Promise.all([rows, count]);
+/**
+ * A page of a table view: the rows `rows` reads from the view `view` builds, and how many the whole
+ * view holds (counted on the same view, filters and joins included).
+ */
+export async function pageOf<DB, TB extends keyof DB, O, R>(
+  view: () => SelectQueryBuilder<DB, TB, O>,
+  rows: (query: SelectQueryBuilder<DB, TB, O>) => Promise<R[]>,
+) {
+  const count = (view() as unknown as SelectQueryBuilder<DB, TB, object>)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow() as Promise<{ n: number | string | bigint }>;
+  const [page, counted] = await Promise.all([rows(view()), count]);
   return { rows: page, total: Number(counted.n) };
 }
 

@@ -10,12 +10,7 @@ import { dayOf, pageOf, type ReportWindow } from '../../db/report-sql';
 export async function pagePlayerBets(db: Db, userId: number, window: ReportWindow, limit: number, offset: number) {
   const base = () =>
     db.selectFrom('bets').where('user_id', '=', userId).where('placed_at', '>=', window.from).where('placed_at', '<', window.to);
-  return pageOf(
-    base().selectAll().orderBy('bet_id', 'desc').limit(limit).offset(offset).execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  );
+  return pageOf(base, (query) => query.selectAll().orderBy('bet_id', 'desc').limit(limit).offset(offset).execute());
 }
 
 /** Per day and kind from `from`: the decided bets' stakes (turnover) and the players' profit or loss (paise). */

@@ -11,8 +11,8 @@ export async function pagePlayerRounds(db: Db, userId: number, window: ReportWin
       .where('r.user_id', '=', userId)
       .where('r.created_at', '>=', window.from)
       .where('r.created_at', '<', window.to);
-  return pageOf(
-    base()
+  return pageOf(base, (query) =>
+    query
       .innerJoin('casino_providers as p', 'p.id', 'r.provider_id')
       .leftJoin('casino_games as g', (join) =>
         join.onRef('g.code', '=', 'r.game_code').onRef('g.provider_id', '=', 'r.provider_id'),
@@ -31,9 +31,6 @@ export async function pagePlayerRounds(db: Db, userId: number, window: ReportWin
       .limit(limit)
       .offset(offset)
       .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
   );
 }
 

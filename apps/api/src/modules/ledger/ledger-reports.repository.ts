@@ -33,8 +33,8 @@ export async function pagePlayerEntries(db: Db, userId: number, window: ReportWi
       .where('a.owner_user_id', '=', userId)
       .where('e.created_at', '>=', window.from)
       .where('e.created_at', '<', window.to);
-  return pageOf(
-    base()
+  return pageOf(base, (query) =>
+    query
       .select([
         'e.id',
         'e.created_at',
@@ -50,9 +50,6 @@ export async function pagePlayerEntries(db: Db, userId: number, window: ReportWi
       .limit(limit)
       .offset(offset)
       .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
   );
 }
 

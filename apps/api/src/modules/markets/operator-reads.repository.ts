@@ -60,8 +60,8 @@ export async function listFixturesForConsole(
     'm.is_active',
     's.name as series_name',
   ] as const;
-  return pageOf(
-    base()
+  return pageOf(base, (query) =>
+    query
       .leftJoin(weightTable(weights.filter((weight) => weight.held !== 0)).as('o'), 'o.match_id', 'm.match_id')
       .select(columns)
       .orderBy(sql`case when m.finished_at is not null then 2 when m.start_time <= ${now} then 0 else 1 end`)
@@ -72,9 +72,6 @@ export async function listFixturesForConsole(
       .limit(limit)
       .offset(offset)
       .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
   );
 }
 

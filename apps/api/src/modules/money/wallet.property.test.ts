@@ -213,7 +213,9 @@ async function apply(step: Op, userId: number, model: ModelPlayer): Promise<void
         );
       }
       const marketKey = nextMarketKey();
-      const held = await inTx((trx) => setHold(money, trx, { userId, marketKey, exposure: step.amount, cause: 'p' }));
+      const held = await inTx<Awaited<ReturnType<typeof setHold>>>((trx) =>
+        setHold(money, trx, { userId, marketKey, exposure: step.amount, cause: 'p' }),
+      );
       expect(held).toMatchObject({ cashHeld: fromCash, bonusHeld: fromBonus, change: step.amount });
       // The balances a hold answers with are the ones a read after it finds.
       expect(held.balancesAfter).toEqual(await money.readBalances(t.db, userId));

@@ -22,16 +22,13 @@ export async function pageDepositsForOperator(
     if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
     return query;
   };
-  return pageOf(
-    base()
+  return pageOf(base, (query) =>
+    query
       .select(['order_id', 'user_id', 'amount', 'method', 'status', 'gateway', 'created_at', 'updated_at'])
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
   );
 }
 
@@ -47,16 +44,13 @@ export async function pageWithdrawalsForOperator(
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     return query;
   };
-  return pageOf(
-    base()
+  return pageOf(base, (query) =>
+    query
       .select(['id', 'user_id', 'amount', 'status', 'destination_label', 'reason', 'created_at', 'updated_at'])
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
   );
 }
 

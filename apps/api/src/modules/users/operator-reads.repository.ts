@@ -33,12 +33,8 @@ function playerFilter(search: string | undefined) {
 export async function searchPlayers(db: Db, search: string | undefined, limit: number, offset: number) {
   const filter = playerFilter(search);
   return pageOf(
-    db.selectFrom('users').select(PLAYER_COLUMNS).where(filter).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom('users')
-      .where(filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    () => db.selectFrom('users').where(filter),
+    (query) => query.select(PLAYER_COLUMNS).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
   );
 }
 
