@@ -3,21 +3,9 @@ import { endpoints } from '@/lib/api-routes';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from './test-i18n';
 import { ApiError, callApi, callApiForm, createApiClient, onSessionEnded } from './api-client';
+import { memoryStorage } from './test-storage';
 
-/** The one request core (lib/api-client.ts) as the player's client uses it (docs/shell.md "Errors"). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+// The one request core (lib/api-client.ts) as the player's client uses it (docs/shell.md "Errors").
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return vi.fn(
