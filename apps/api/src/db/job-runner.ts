@@ -4,6 +4,7 @@ import type { Db } from './database';
 import { enqueueJob, finishJob, type JobRow, leaseDueJobs, type NewJob } from './jobs';
 import { writeTransaction } from './unit-of-work';
 import type { Clock } from '../lib/clock';
+import { pollLoop } from '../lib/poll-loop';
 
 /**
  * Durable jobs (docs/adr/0009-unit-of-work.md, "Jobs"): rows in `jobs` that any API instance may
@@ -42,9 +43,7 @@ export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger,
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler>();
   const recurring = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let stopped = false;
 
   async function runOne(job: JobRow): Promise<void> {
     const id = Number(job.id);
@@ -111,24 +110,18 @@ export function createJobRunner(db: Db, clock: Clock, logger: FastifyBaseLogger,
       return running;
     },
     async start() {
-      stopped = false;
       await scheduleRecurring();
-      const tick = () => {
-        if (stopped) return;
-        runner
-          .runDue()
-          .catch((error: unknown) => logger.error({ err: error }, 'job poll failed'))
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, JOB_POLL_MS).unref();
-          });
-      };
-      timer = setTimeout(tick, JOB_POLL_MS).unref();
+      loop.start();
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      await loop.stop();
       await running;
     },
   };
+  const loop = pollLoop(
+    () => runner.runDue(),
+    JOB_POLL_MS,
+    (error) => logger.error({ err: error }, 'job poll failed'),
+  );
   return runner;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database';
 import { hasUnpublished, markPublished, takeUnpublished } from './outbox';
 import { outsideTransactionScope } from './transaction-scope';
+import { pollLoop } from '../lib/poll-loop';
 import { writeTransaction } from './unit-of-work';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/event-bus';
@@ -23,8 +24,6 @@ export const OUTBOX_POLL_MS = 100;
 const BATCH = 200;
 
 export function createOutboxRelay(db: Db, bus: EventBus, clock: Clock, logger: FastifyBaseLogger): OutboxRelay {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
   let running: Promise<number> | undefined;
 
   async function relayBatch(): Promise<number> {
@@ -57,22 +56,17 @@ export function createOutboxRelay(db: Db, bus: EventBus, clock: Clock, logger: F
       return running;
     },
     start() {
-      stopped = false;
-      const tick = () => {
-        relay
-          .relayNow()
-          .catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed'))
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, OUTBOX_POLL_MS).unref();
-          });
-      };
-      timer = setTimeout(tick, OUTBOX_POLL_MS).unref();
+      loop.start();
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      await loop.stop();
       await running;
     },
   };
+  const loop = pollLoop(
+    () => relay.relayNow(),
+    OUTBOX_POLL_MS,
+    (error) => logger.error({ err: error }, 'outbox relay failed'),
+  );
   return relay;
 }

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '@/lib/test-i18n';
+import { statementRow } from '../model/statement-row.fixture';
 import { AccountStatementPage } from './account-statement-page';
 
 /**
@@ -15,23 +16,7 @@ import { AccountStatementPage } from './account-statement-page';
 const AT = '2026-12-06T10:00:00.000Z';
 
 function line(partial: Partial<StatementRow> & Pick<StatementRow, 'id' | 'kind'>): StatementRow {
-  return {
-    date: AT,
-    subject: null,
-    description: '',
-    detail: null,
-    reference: '',
-    wallet: 'cash',
-    credit: 0,
-    debit: 0,
-    balance: 0,
-    is_open: false,
-    released: 0,
-    movements: [],
-    entry_count: 0,
-    entries: [],
-    ...partial,
-  };
+  return statementRow({ date: AT, ...partial });
 }
 
 const movement = (id: number, kind: StatementRow['kind'], change: { amount?: number; cash?: number; held?: number }) => ({

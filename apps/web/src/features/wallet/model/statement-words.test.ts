@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { POSTING_KINDS, type StatementMovement, type StatementRow, WITHDRAW_STATUSES, DEPOSIT_STATUSES } from '@app/shared';
+import { POSTING_KINDS, type StatementMovement, WITHDRAW_STATUSES, DEPOSIT_STATUSES } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { statementRow } from './statement-row.fixture';
 import { lineTitleKey, movementWords, showsNote } from './statement-words';
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../../../../public/assets/i18n');
@@ -24,25 +25,7 @@ const movement = (changes: Partial<StatementMovement>): StatementMovement => ({
   ...changes,
 });
 
-const row = (changes: Partial<StatementRow>): StatementRow => ({
-  id: 1,
-  date: '2026-01-15T12:00:00.000Z',
-  kind: 'bet_win',
-  subject: null,
-  description: '',
-  detail: null,
-  reference: '',
-  wallet: 'cash',
-  credit: 0,
-  debit: 0,
-  balance: 0,
-  is_open: false,
-  released: 0,
-  movements: [],
-  entry_count: 0,
-  entries: [],
-  ...changes,
-});
+const row = statementRow;
 
 describe('the statement in words', () => {
   it('names the figure each movement is about, never negative', () => {
