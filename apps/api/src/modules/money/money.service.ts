@@ -56,10 +56,11 @@ export interface PlayOutcome {
 export interface MoneyRules {
   /**
    * Reads what `checkStake` will read for the player, so a stake's verb can ask for it together
-   * with its own reads (one round trip on PostgreSQL); `checkStake` then uses it.
+   * with its own reads (one round trip on PostgreSQL); the verb hands the answer to `checkStake`.
    */
   prepareStake?(tx: Tx, userId: number): Promise<unknown>;
-  checkStake?(tx: Tx, stake: Stake): Promise<void>;
+  /** `prepared`: what this rule's `prepareStake` answered in the same verb, when it was asked. */
+  checkStake?(tx: Tx, stake: Stake, prepared?: unknown): Promise<void>;
   /**
    * `checkStake`'s refusals, read-only and without the player's lock (it writes nothing): what a
    * caller that must wait before its money transaction (the in-play delay) asks first, so a stake
@@ -293,15 +294,20 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     return () => (read ??= readBalances(tx, userId));
   }
 
-  /** The rules' reads of a stake, for a verb's `readTogether`. */
+  /** The rules' reads of a stake, for a verb's `readTogether`; its answer goes to `checkStake`. */
   const prepareStake = (tx: Tx, userId: number) => () => Promise.all(rules.map((rule) => rule.prepareStake?.(tx, userId)));
 
-  async function checkStake(tx: Tx, stake: Omit<Stake, 'heldExposure'>, balances: () => Promise<WalletBalances>): Promise<void> {
+  async function checkStake(
+    tx: Tx,
+    stake: Omit<Stake, 'heldExposure'>,
+    balances: () => Promise<WalletBalances>,
+    prepared: unknown[] = [],
+  ): Promise<void> {
     const heldExposure = async () => {
       const { exposure, bonusExposure } = await balances();
       return exposure + bonusExposure;
     };
-    for (const rule of rules) await rule.checkStake?.(tx, { ...stake, heldExposure });
+    for (const [index, rule] of rules.entries()) await rule.checkStake?.(tx, { ...stake, heldExposure }, prepared[index]);
   }
 
   async function recordOutcome(tx: Tx, outcome: PlayOutcome): Promise<void> {
@@ -456,7 +462,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       assertPlayerLocked(tx, hold.userId);
       const balances = balancesOnce(tx, hold.userId);
       // What the hold's rules and its posting read, asked for together (one round trip on PostgreSQL).
-      const [row, , activeWallet] = await readTogether(tx, [
+      const [row, , activeWallet, prepared] = await readTogether(tx, [
         () => findMarketExposure(tx, hold.userId, hold.subject),
         balances,
         () => findActiveWallet(tx, hold.userId),
@@ -464,7 +470,7 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       ]);
       const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
       const { product, amount } = hold.stake;
-      await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances);
+      await checkStake(tx, { userId: hold.userId, product, amount, exposureChange }, balances, prepared);
       const result = await setExposure(tx, hold, { row, balances, activeWallet });
       // The legs moved cash to exposure and wager bonus to bonus exposure (or back): no second read.
       const before = await balances();
@@ -537,8 +543,12 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
       assertPlayerLocked(tx, userId);
       const readOnce = balancesOnce(tx, userId);
       // What the stake's rules and its posting read, asked for together (one round trip on PostgreSQL).
-      const [, activeWallet] = await readTogether(tx, [readOnce, () => findActiveWallet(tx, userId), prepareStake(tx, userId)]);
-      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce);
+      const [, activeWallet, prepared] = await readTogether(tx, [
+        readOnce,
+        () => findActiveWallet(tx, userId),
+        prepareStake(tx, userId),
+      ]);
+      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce, prepared);
       const balances = await readOnce();
       const canUseBonus = activeWallet === ACTIVE_WALLET.wager;
       const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);

@@ -68,6 +68,11 @@ function limitOf(state: RgStateRow, kind: 'stake' | 'loss', period: RgPeriod): n
   return value === null ? null : Number(value);
 }
 
+/** A player's state row read ahead by a stake's verb (`prepareStake`), for its `checkStake`. */
+interface KnownState {
+  state: RgStateRow | undefined;
+}
+
 /** Window starts (epoch hours) of the three rolling periods ending now. */
 export function windowStarts(now: number) {
   return { day: windowStartHour('day', now), week: windowStartHour('week', now), month: windowStartHour('month', now) };
@@ -79,27 +84,17 @@ export function windowStarts(now: number) {
  * limit are counted one after another and never pass it together.
  */
 export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
-  /** A stake's state read, per money transaction and player: `prepareStake` reads it with the verb's own reads. */
-  const stateReads = new WeakMap<Db, Map<number, Promise<RgStateRow | undefined>>>();
-  function stateOf(executor: Db, userId: number): Promise<RgStateRow | undefined> {
-    if (!executor.isTransaction) return findState(executor, userId);
-    let reads = stateReads.get(executor);
-    if (!reads) stateReads.set(executor, (reads = new Map()));
-    let read = reads.get(userId);
-    if (!read) reads.set(userId, (read = findState(executor, userId)));
-    return read;
-  }
-
-  async function assertNotPaused(executor: Db, userId: number): Promise<RgStateRow | undefined> {
-    const state = await stateOf(executor, userId);
+  /** `known`: the player's state as the caller read it already (a stake's `prepareStake`). */
+  async function assertNotPaused(executor: Db, userId: number, known?: KnownState): Promise<RgStateRow | undefined> {
+    const state = known ? known.state : await findState(executor, userId);
     const pause = activePause(state, clock.now());
     if (pause) throw pausedError(pause);
     return state;
   }
 
   /** The refusals of a stake: a pause, then a stake or loss limit it would pass. Reads only. */
-  async function refuseStake(executor: Db, stake: Stake, now: number): Promise<void> {
-    const state = await assertNotPaused(executor, stake.userId);
+  async function refuseStake(executor: Db, stake: Stake, now: number, known?: KnownState): Promise<void> {
+    const state = await assertNotPaused(executor, stake.userId, known);
     if (!state) return;
     const hasLimit = (kind: 'stake' | 'loss') => RG_PERIODS.some((period) => limitOf(state, kind, period) !== null);
     // A bet that lowers the worst case (a hedge, a cash out's leg) is always taken: it can only
@@ -123,9 +118,9 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
     }
   }
 
-  async function checkStake(tx: Tx, stake: Stake): Promise<void> {
+  async function checkStake(tx: Tx, stake: Stake, prepared?: unknown): Promise<void> {
     const now = clock.now();
-    await refuseStake(tx, stake, now);
+    await refuseStake(tx, stake, now, prepared as KnownState | undefined);
     const hour = hourOf(now);
     await addUsage(tx, stake.userId, 'stake', hour, stake.amount);
     // A casino stake is lost unless a win or a rollback brings it back (recordOutcome).
@@ -133,7 +128,7 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
   }
 
   const moneyRules: MoneyRules = {
-    prepareStake: stateOf,
+    prepareStake: async (tx, userId): Promise<KnownState> => ({ state: await findState(tx, userId) }),
     checkStake,
     previewStake: (db, stake) => refuseStake(db, stake, clock.now()),
     async checkBonusGrant(tx, grant) {
