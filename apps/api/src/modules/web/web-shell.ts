@@ -57,8 +57,9 @@ const BOOT_CSS = [
     'padding:0 .5rem;padding-top:env(safe-area-inset-top);background:var(--bg-secondary);' +
     'border-bottom:1px solid color-mix(in srgb,var(--text-secondary) 20%,transparent)}',
   '.shell-header__menu{display:grid;flex:none;place-items:center;width:44px;height:44px;color:var(--text-primary)}',
-  '.shell-logo{display:flex;flex:0 1 auto;align-items:center;min-width:36px;max-width:112px;overflow:hidden;height:44px}',
-  '.shell-logo__image{width:auto;max-width:100%;max-height:34px;object-fit:contain;object-position:left center}',
+  // The logo's box is the same before its image arrives and after: nothing moves when it loads.
+  '.shell-logo{display:flex;flex:0 1 auto;align-items:center;width:112px;min-width:36px;overflow:hidden;height:44px}',
+  '.shell-logo__image{width:100%;height:34px;object-fit:contain;object-position:left center}',
   '.shell-logo__text{overflow:hidden;max-width:38vw;font-size:1.1rem;font-weight:800;text-overflow:ellipsis;white-space:nowrap}',
   '.shell__body{display:flex;align-items:flex-start}.shell__content{flex:1;min-width:0}',
   '.shell-ticker{display:flex;align-items:center;height:var(--ticker-h);overflow:hidden;font-size:.85rem;' +
@@ -83,7 +84,7 @@ const BOOT_CSS = [
   '.shell--boot .home-hero__art{display:none}',
   '@media (min-width:640px){.shell--boot .home-hero{min-height:300px;padding:2.5rem 2rem;align-items:center}}',
   '@media (min-width:1024px){.shell--boot .shell__main{padding:1.5rem 1.75rem 3rem}}',
-  '@media (min-width:1024px){.shell-logo{max-width:170px}.shell-logo__image{max-height:40px}' +
+  '@media (min-width:1024px){.shell-logo{width:170px}.shell-logo__image{height:40px}' +
     '.shell-boot__sidebar{display:block;flex:none;width:var(--sidebar-w);height:calc(100dvh - var(--header-h));background:var(--bg-secondary)}}',
 ].join('');
 
