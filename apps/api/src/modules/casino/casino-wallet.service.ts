@@ -259,7 +259,7 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
     const found = token ? await repo.findGameSession(db, sha256Hex(token)) : undefined;
     if (!found) return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_TOKEN', requestUuid, 'Unknown game session token') };
     const owner = await provider(Number(found.provider_id));
-    if (!owner || !isValidSignature(owner.public_key, call.rawBody, call.signature)) {
+    if (!owner || !(await isValidSignature(owner.public_key, call.rawBody, call.signature))) {
       return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_SIGNATURE', requestUuid, 'The signature does not verify') };
     }
     // The signed bytes name their operation: signed for another one, they authorise nothing here.

@@ -1,4 +1,4 @@
-import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
 
 /** A provider's RSA public key (PEM, SPKI or PKCS#1), at least 2048 bits; refuses anything else. */
@@ -17,15 +17,24 @@ export function parseProviderPublicKey(pem: string): string {
 
 const keyCache = new Map<string, KeyObject>();
 
-/** RSA-SHA256 over the exact bytes received, base64 in X-Signature. */
-export function isValidSignature(publicKeyPem: string, rawBody: string, signature: string | undefined): boolean {
-  if (!signature || !/^[A-Za-z0-9+/=]{16,1024}$/.test(signature)) return false;
+/**
+ * RSA-SHA256 (PKCS#1 v1.5) over the exact bytes received, base64 in X-Signature. The check runs
+ * on libuv's thread pool, not the event loop: an RSA verification is a fifth of a wallet call's
+ * JavaScript, and the other requests go on meanwhile (docs/casino.md, "The seamless wallet API").
+ */
+export function isValidSignature(publicKeyPem: string, rawBody: string, signature: string | undefined): Promise<boolean> {
+  if (!signature || !/^[A-Za-z0-9+/=]{16,1024}$/.test(signature)) return Promise.resolve(false);
   let key = keyCache.get(publicKeyPem);
   if (!key) {
     key = createPublicKey(publicKeyPem);
     keyCache.set(publicKeyPem, key);
   }
-  return createVerify('RSA-SHA256').update(rawBody).verify(key, signature, 'base64');
+  const signed = key;
+  return new Promise((resolve) => {
+    verify('sha256', Buffer.from(rawBody), signed, Buffer.from(signature, 'base64'), (error, isValid) =>
+      resolve(error === null && isValid),
+    );
+  });
 }
 
 /** The launch template: an https:// address or a site path, holding {game_code} and {token}. */
