@@ -12,6 +12,7 @@ import { coalesceWrites, PIPELINE_POOL_OPTIONS } from './postgres-pipeline';
 import { nameStatements } from './postgres-statements';
 import { postgresUserChanges } from './postgres-user-changes';
 import { backupSqlite } from './sqlite-backup';
+import { type BackgroundCheckpoints, backgroundCheckpoints } from './sqlite-checkpoints';
 import { reportingChanges, sqliteUserChanges, type UserChangeFeed } from './user-changes';
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   poolUse?(): { total: number; idle: number; waiting: number };
   /** PostgreSQL: the pool's socket writes so far, one per round trip (postgres-pipeline.ts). */
   postgresWrites?(): number;
+  /** SQLite file: the checkpointer off the event loop (sqlite-checkpoints.ts). */
+  checkpoints?: BackgroundCheckpoints;
   /** SQLite: a consistent online copy to `file` (sqlite-backup.ts); PostgreSQL has pg_dump. */
   backup?(file: string): Promise<{ pages: number }>;
   close(): Promise<void>;
@@ -54,8 +57,9 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     const reader = isFile ? openSqlite(target.file) : undefined;
     reader?.pragma('query_only = ON');
     const userChanges = sqliteUserChanges(writer, reader);
+    const checkpoints = isFile ? backgroundCheckpoints(target.file, writer) : undefined;
     const db = new Kysely<Database>({
-      dialect: reportingChanges(routingSqliteDialect({ writer, reader }), userChanges, {
+      dialect: reportingChanges(routingSqliteDialect({ writer, reader, checkpoints }), userChanges, {
         beforeAcquire: assertNotInsideTransaction,
       }),
     });
@@ -63,6 +67,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       db,
       dialect: 'sqlite',
       userChanges,
+      checkpoints,
       // From the reading connection: the writer stays free for the requests of this process.
       backup: (file) => backupSqlite(reader ?? writer, file),
       close: () => db.destroy(),

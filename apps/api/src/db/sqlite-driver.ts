@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { BackgroundCheckpoints } from './sqlite-checkpoints';
 
 /** Distinct SQL texts kept prepared per connection; the app has a few hundred at most. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -75,10 +76,12 @@ class RoutingSqliteDriver implements Driver {
   private readonly lock = new WriterLock();
   private readonly writer: StatementCache;
   private readonly reader: StatementCache | undefined;
+  private readonly checkpoints: BackgroundCheckpoints | undefined;
 
   constructor(files: SqliteConnections) {
     this.writer = new StatementCache(files.writer);
     this.reader = files.reader && new StatementCache(files.reader);
+    this.checkpoints = files.checkpoints;
   }
 
   async init(): Promise<void> {}
@@ -97,6 +100,7 @@ class RoutingSqliteDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     (connection as RoutedConnection).control('commit');
     (connection as RoutedConnection).end();
+    this.checkpoints?.noteCommit();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -123,6 +127,7 @@ class RoutingSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.checkpoints?.close();
     this.reader?.connection.close();
     this.writer.connection.close();
   }
@@ -205,6 +210,8 @@ export interface SqliteConnections {
   writer: SQLite.Database;
   /** Absent for `:memory:`. */
   reader?: SQLite.Database;
+  /** A file's checkpoints off the event loop (sqlite-checkpoints.ts); absent for `:memory:`. */
+  checkpoints?: BackgroundCheckpoints;
 }
 
 export function routingSqliteDialect(connections: SqliteConnections): Dialect {

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { readTogether } from '../../db/reusable-query';
 import { moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -138,14 +137,17 @@ export function createCasinoWallet(db: Db, clock: Clock, money: Money) {
       return await moneyTransaction(db, { userIds: [userId], now }, async (trx) => {
         const isBet = operation === 'bet';
         const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
-        // What the call checks, asked for together (one round trip on PostgreSQL): this transaction
-        // id; for a bet, what already refers to it; for a win or rollback, the bet it refers to and
-        // what already refers to that bet.
-        const [existing, bet, referring] = await readTogether(trx, [
-          () => repo.findCasinoTransaction(trx, session.providerId, body.transaction_uuid),
-          async () => (isBet ? undefined : repo.findCasinoTransaction(trx, session.providerId, referenceUuid)),
-          () => repo.findReferringTransactions(trx, session.providerId, isBet ? body.transaction_uuid : referenceUuid),
-        ]);
+        // What the call checks, in one read: this transaction id; for a bet, what already refers
+        // to it; for a win or rollback, the bet it refers to and what already refers to that bet.
+        const found = await repo.findCallTransactions(
+          trx,
+          session.providerId,
+          body.transaction_uuid,
+          isBet ? body.transaction_uuid : referenceUuid,
+        );
+        const existing = found.own;
+        const bet = isBet ? undefined : found.bet;
+        const referring = found.referring;
         if (existing) return replay(existing, hash, body.request_uuid);
         const reference = `${session.providerCode}:${body.transaction_uuid}`;
         const subject = `casino:${session.providerCode}:${body.round}`;

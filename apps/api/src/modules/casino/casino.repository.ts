@@ -244,15 +244,36 @@ export async function findCasinoTransaction(db: Db, providerId: number, transact
 }
 
 /** Wallet call: wins and rollbacks that name `uuid` as the transaction they refer to. */
-export const findReferringTransactions = reusableQuery(
-  (db: Db, providerId: number, uuid: string) =>
+/**
+ * What a wallet call checks, in one read: its own transaction id and the bet it names (the same
+ * id for a bet), by the unique key; and every transaction that refers to that bet (a win, a
+ * rollback), by the reference index.
+ */
+const selectCallTransactions = reusableQuery(
+  (db: Db, providerId: number, ownUuid: string, betUuid: string) =>
     db
       .selectFrom('casino_transactions')
-      .select(['kind', 'transaction_uuid'])
+      .selectAll()
       .where('provider_id', '=', providerId)
-      .where('reference_transaction_uuid', '=', uuid),
-  [numberSentinel(0), textSentinel(1)] as const,
+      .where('transaction_uuid', 'in', [ownUuid, betUuid])
+      .unionAll(
+        db
+          .selectFrom('casino_transactions')
+          .selectAll()
+          .where('provider_id', '=', providerId)
+          .where('reference_transaction_uuid', '=', betUuid),
+      ),
+  [numberSentinel(0), textSentinel(1), textSentinel(2)] as const,
 );
+
+export async function findCallTransactions(db: Db, providerId: number, ownUuid: string, betUuid: string) {
+  const rows = await selectCallTransactions(db, providerId, ownUuid, betUuid);
+  return {
+    own: rows.find((row) => row.transaction_uuid === ownUuid),
+    bet: rows.find((row) => row.transaction_uuid === betUuid),
+    referring: rows.filter((row) => row.reference_transaction_uuid === betUuid),
+  };
+}
 
 /** Wallet call. */
 const insertCasinoTransactionRow = reusableStatement(

@@ -14,7 +14,13 @@ import { assertPlayerLocked, lockNewPlayer, type Tx } from '../../db/unit-of-wor
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Leg, type Ledger, listUserBalances, sumCasinoPlaySince, sumPlayResultsSince } from '../ledger';
-import { findActiveWallet, findMarketExposure, listMarketExposure, saveMarketExposure } from './wallet.repository';
+import {
+  findActiveWallet,
+  findBalancesAndWallet,
+  findMarketExposure,
+  listMarketExposure,
+  saveMarketExposure,
+} from './wallet.repository';
 
 /** A player's balances in paise. */
 export interface WalletBalances {
@@ -294,6 +300,19 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
     return () => (read ??= readBalances(tx, userId));
   }
 
+  /**
+   * The player's balances and active wallet in one read, made at most once by a verb: its rules
+   * and its posting share it. A player with no accounts yet has nothing to stake from either wallet.
+   */
+  function walletOnce(db: Db, userId: number): () => Promise<{ balances: WalletBalances; activeWallet: number }> {
+    let read: Promise<{ balances: WalletBalances; activeWallet: number }> | undefined;
+    return () =>
+      (read ??= findBalancesAndWallet(db, userId).then((rows) => ({
+        balances: toBalances(rows),
+        activeWallet: Number(rows[0]?.active_wallet ?? ACTIVE_WALLET.none),
+      })));
+  }
+
   /** The rules' reads of a stake, for a verb's `readTogether`; its answer goes to `checkStake`. */
   const prepareStake = (tx: Tx, userId: number) => () => Promise.all(rules.map((rule) => rule.prepareStake?.(tx, userId)));
 
@@ -416,9 +435,8 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
   }
 
   async function playableBalance(db: Db, userId: number): Promise<number> {
-    const balances = await readBalances(db, userId);
-    const canUseBonus = (await findActiveWallet(db, userId)) === ACTIVE_WALLET.wager;
-    return balances.cash + (canUseBonus ? balances.wagerBonus : 0);
+    const { balances, activeWallet } = await walletOnce(db, userId)();
+    return balances.cash + (activeWallet === ACTIVE_WALLET.wager ? balances.wagerBonus : 0);
   }
 
   return {
@@ -460,12 +478,12 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
 
     async holdForBet(tx, hold) {
       assertPlayerLocked(tx, hold.userId);
-      const balances = balancesOnce(tx, hold.userId);
+      const wallet = walletOnce(tx, hold.userId);
+      const balances = async () => (await wallet()).balances;
       // What the hold's rules and its posting read, asked for together (one round trip on PostgreSQL).
-      const [row, , activeWallet, prepared] = await readTogether(tx, [
+      const [row, { activeWallet }, prepared] = await readTogether(tx, [
         () => findMarketExposure(tx, hold.userId, hold.subject),
-        balances,
-        () => findActiveWallet(tx, hold.userId),
+        wallet,
         prepareStake(tx, hold.userId),
       ]);
       const exposureChange = hold.exposure - Number(row?.cash_held ?? 0) - Number(row?.bonus_held ?? 0);
@@ -541,13 +559,10 @@ export function createMoney(clock: Clock, ledger: Ledger, rules: readonly MoneyR
 
     async casinoStake(tx, { userId, provider, amount, reference, subject }) {
       assertPlayerLocked(tx, userId);
-      const readOnce = balancesOnce(tx, userId);
+      const wallet = walletOnce(tx, userId);
+      const readOnce = async () => (await wallet()).balances;
       // What the stake's rules and its posting read, asked for together (one round trip on PostgreSQL).
-      const [, activeWallet, prepared] = await readTogether(tx, [
-        readOnce,
-        () => findActiveWallet(tx, userId),
-        prepareStake(tx, userId),
-      ]);
+      const [{ activeWallet }, prepared] = await readTogether(tx, [wallet, prepareStake(tx, userId)]);
       await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce, prepared);
       const balances = await readOnce();
       const canUseBonus = activeWallet === ACTIVE_WALLET.wager;

@@ -3,29 +3,31 @@ import { numberSentinel, reusableQuery, reusableStatement, textSentinel } from '
 import { userChangedColumn } from '../../db/user-changes';
 
 /**
- * The balance poll's one read: the player's account balances and active wallet, by the owner
- * index and the status primary key. Compiled once per wallet service (it runs every 5 s per player).
+ * The player's account balances and active wallet in one read, by the owner index and the status
+ * primary key: the balance poll's read (every 5 s per player), and what a stake or a casino call
+ * checks its money against. Compiled once.
  */
-export function createBalanceReader(): (
+const selectBalancesAndWallet = reusableQuery(
+  (db: Db, statusUserId: number, ownerUserId: number) =>
+    db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'balance'])
+      .select((eb) =>
+        eb
+          .selectFrom('wallet_status')
+          .select('active_wallet')
+          .where('wallet_status.user_id', '=', statusUserId)
+          .as('active_wallet'),
+      )
+      .where('owner_user_id', '=', ownerUserId),
+  [numberSentinel(1), numberSentinel(2)] as const,
+);
+
+export function findBalancesAndWallet(
   db: Db,
   userId: number,
-) => Promise<{ kind: string; balance: number | null; active_wallet: number | null }[]> {
-  const read = reusableQuery(
-    (db: Db, statusUserId: number, ownerUserId: number) =>
-      db
-        .selectFrom('ledger_accounts')
-        .select(['kind', 'balance'])
-        .select((eb) =>
-          eb
-            .selectFrom('wallet_status')
-            .select('active_wallet')
-            .where('wallet_status.user_id', '=', statusUserId)
-            .as('active_wallet'),
-        )
-        .where('owner_user_id', '=', ownerUserId),
-    [-987_654_001, -987_654_002] as const,
-  );
-  return (db, userId) => read(db, userId, userId);
+): Promise<{ kind: string; balance: number | null; active_wallet: number | null }[]> {
+  return selectBalancesAndWallet(db, userId, userId);
 }
 
 /* Bet placement and casino debits run the three below on every movement: compiled once. */

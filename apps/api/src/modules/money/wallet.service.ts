@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { findUserByNameKey, userNameKey } from '../users';
 import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
 import { type Money, toActiveWallet, toBalances, type WalletBalances } from './money.service';
-import { createBalanceReader, upsertActiveWallet } from './wallet.repository';
+import { findBalancesAndWallet, upsertActiveWallet } from './wallet.repository';
 
 /**
  * An operator's act that moves money, once (docs/operators.md, "Exactly once"): its
@@ -62,7 +62,6 @@ export function parseReason(text: string): string {
 }
 
 export function createWalletService(db: Db, clock: Clock, money: Money, userChanges?: UserChangeFeed): WalletService {
-  const readBalanceRows = createBalanceReader();
   const copies = userChanges ? createUserCache<number, Balance>(userChanges, clock, HOT_COPIES) : undefined;
 
   async function userIdByName(userName: string): Promise<number> {
@@ -76,7 +75,7 @@ export function createWalletService(db: Db, clock: Clock, money: Money, userChan
 
     async getBalance(userId) {
       const ticket = copies?.ticket();
-      const rows = await readBalanceRows(db, userId);
+      const rows = await findBalancesAndWallet(db, userId);
       const balances = toBalances(rows);
       const balance: Balance = {
         free_chip: paiseToRupees(balances.cash),

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MoneyRules, Stake } from '../money';
 import type { SessionTerms } from '../sessions';
-import { addUsage, findControls, findState, sumUsage } from './rg.repository';
+import { addStakeAndLoss, addUsage, findControls, findState, sumUsage } from './rg.repository';
 import type { RgStateRow } from './rg.table';
 
 /** Deposits a player made (pending and credited) since a moment, in paise: the payments module's answer. */
@@ -122,9 +122,9 @@ export function createRgGuard(clock: Clock, deposits?: DepositHistory) {
     const now = clock.now();
     await refuseStake(tx, stake, now, prepared as KnownState | undefined);
     const hour = hourOf(now);
-    await addUsage(tx, stake.userId, 'stake', hour, stake.amount);
     // A casino stake is lost unless a win or a rollback brings it back (recordOutcome).
-    if (stake.product === 'casino') await addUsage(tx, stake.userId, 'loss', hour, stake.amount);
+    if (stake.product === 'casino') await addStakeAndLoss(tx, stake.userId, hour, stake.amount);
+    else await addUsage(tx, stake.userId, 'stake', hour, stake.amount);
   }
 
   const moneyRules: MoneyRules = {

@@ -34,6 +34,27 @@ export async function addUsage(db: Db, userId: number, kind: 'stake' | 'loss', h
   await upsertUsage(db, userId, kind, hour, amount);
 }
 
+const upsertStakeAndLoss = reusableStatement(
+  (db: Db, userId: number, stake: string, loss: string, hour: number, amount: number) =>
+    db
+      .insertInto('rg_usage')
+      .values([
+        { user_id: userId, kind: stake as 'stake', hour, amount },
+        { user_id: userId, kind: loss as 'loss', hour, amount },
+      ])
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'kind', 'hour'])
+          .doUpdateSet((eb) => ({ amount: eb('rg_usage.amount', '+', eb.ref('excluded.amount')) })),
+      ),
+  [numberSentinel(0), textSentinel(1), textSentinel(2), numberSentinel(3), numberSentinel(4)] as const,
+);
+
+/** Adds `amount` to both the hour's stake and its net loss, in one statement (a casino stake). */
+export async function addStakeAndLoss(db: Db, userId: number, hour: number, amount: number): Promise<void> {
+  await upsertStakeAndLoss(db, userId, 'stake', 'loss', hour, amount);
+}
+
 export interface UsageSums {
   day: number;
   week: number;
