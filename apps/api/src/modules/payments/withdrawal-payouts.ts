@@ -2,7 +2,7 @@ import type { WithdrawStatus } from '@app/shared';
 import { moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import { recordNotice } from '../notices';
-import type { CallbackOutcome } from './deposits.service';
+import type { CallbackOutcome } from './deposit-support';
 import type { GatewayEvent } from './gateway/payment-gateway';
 import {
   findDestination,

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { Money } from '../money';
 import { recordNotice } from '../notices';
 import type { SettingsService } from '../settings';
-import type { PaymentTestHooks } from './deposits.service';
+import type { PaymentTestHooks } from './deposit-support';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { KycService } from './kyc.service';
 import type { PaymentCaller } from './payment-access';
