@@ -7,28 +7,23 @@ import {
   UPLOAD_IMAGE_PATH,
 } from '@app/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
-import { assertFancy, assertMarket, marketDecision, type SettleOnce, type SettleResult } from '../bets';
-import type { AuditEntry } from '../operators';
 import type { ConsoleDeps } from './console-deps';
 import { createConsoleDashboard } from './console-dashboard.service';
 import { createConsoleFixtures } from './console-fixtures.service';
 import { createConsoleMarkets } from './console-markets.service';
-import { actorOf, committedResult, pagingOf, tableAnswer, targetOfBody, windowOf } from './console-support';
+import { registerConsoleSettlementRoutes } from './console-settlement.routes';
+import { actorOf, pagingOf, tableAnswer, windowOf } from './console-support';
 
 const MAX_BRANDING_IMAGE_BYTES = 2 * 1024 * 1024;
-
-function settleWire(target: string, result: SettleResult) {
-  return { target, result: result.status, settlement_no: result.settlementNo, bets: result.bets };
-}
 
 const targetOf = (body: { market_id: string } | { fancy_id: number }) =>
   'market_id' in body ? { marketId: body.market_id } : { fancyId: body.fancy_id };
 
 /** Dashboard, settings, sports, casino and the audit log (docs/operators.md). */
 export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
-  const { db, clock, operators, settings, images, settlement, marketsAdmin, casinoAdmin } = deps;
+  const { clock, operators, settings, images, marketsAdmin, casinoAdmin } = deps;
   const dashboard = createConsoleDashboard(deps);
   const fixtures = createConsoleFixtures(deps);
   const fixtureMarkets = createConsoleMarkets(deps);
@@ -110,104 +105,7 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
     return { data: { target: label, suspended: false }, message: `${label} resumed` };
   });
 
-  // A settlement act claims its Idempotency-Key and writes its audit row in the settlement's own
-  // transaction, `already` answers too: the declaration, every bet's outcome and posting, the key
-  // and the audit row commit together or not at all (docs/operators.md, "Exactly once").
-  const settledOnce = async (
-    request: FastifyRequest,
-    target: string,
-    auditOf: (result: SettleResult) => Omit<AuditEntry, 'target'>,
-    act: (once: SettleOnce) => Promise<SettleResult>,
-  ) => {
-    // The key's stored result is the settlement's; a key stored before settlements claimed their
-    // keys in their own transaction holds the wire answer itself.
-    const earlier = await committedResult<SettleResult | ReturnType<typeof settleWire>>(db, request);
-    if (earlier) return { data: 'settlementNo' in earlier ? settleWire(target, earlier) : earlier };
-    const actor = actorOf(request);
-    const result = await act({
-      idempotency: request.idempotency,
-      within: async (tx, settled) => {
-        await deps.testHooks?.afterOperatorMoney?.();
-        await operators.audit.record(actor, { ...auditOf(settled), target }, tx);
-      },
-    });
-    return { data: settleWire(target, result) };
-  };
-
-  registerEndpoint(app, api.adminDeclareResult, ({ body, request }) =>
-    settledOnce(
-      request,
-      `M:${body.market_id}`,
-      (result) => ({
-        action: 'sports.result',
-        before: null,
-        after: {
-          winners: body.winner_selection_ids,
-          status: result.status,
-          settlement_no: result.settlementNo,
-          bets: result.bets,
-        },
-      }),
-      async (once) => {
-        const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
-        return settlement.settle(`M:${body.market_id}`, decision, 'operator', null, once);
-      },
-    ),
-  );
-
-  registerEndpoint(app, api.adminVoid, ({ body, request }) =>
-    settledOnce(
-      request,
-      targetOfBody(body),
-      (result) => ({
-        action: 'sports.void',
-        before: null,
-        after: { status: result.status, settlement_no: result.settlementNo, bets: result.bets, reason: body.reason ?? null },
-      }),
-      async (once) => {
-        if ('market_id' in body) await assertMarket(db, body.market_id);
-        else await assertFancy(db, body.fancy_id);
-        return settlement.voidTarget(targetOfBody(body), 'operator', body.reason ?? null, once);
-      },
-    ),
-  );
-
-  registerEndpoint(app, api.adminResettle, ({ body, request }) =>
-    settledOnce(
-      request,
-      targetOfBody(body),
-      (result) => ({
-        action: 'sports.resettle',
-        before: result.settlementNo > 1 ? { settlement_no: result.settlementNo - 1 } : null,
-        after: { ...body, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-      }),
-      async (once) => {
-        const reason = body.reason ?? null;
-        if ('market_id' in body) {
-          const decision = await marketDecision(db, body.market_id, body.winner_selection_ids);
-          return settlement.resettle(targetOfBody(body), decision, 'operator', reason, once);
-        }
-        await assertFancy(db, body.fancy_id);
-        return settlement.resettle(targetOfBody(body), { outcome: 'run', run: body.run }, 'operator', reason, once);
-      },
-    ),
-  );
-
-  registerEndpoint(app, api.adminFancyResult, ({ body, request }) =>
-    settledOnce(
-      request,
-      `F:${body.fancy_id}`,
-      (result) => ({
-        action: 'sports.fancy_result',
-        before: null,
-        after: { run: body.run, status: result.status, settlement_no: result.settlementNo, bets: result.bets },
-      }),
-      async (once) => {
-        await assertFancy(db, body.fancy_id);
-        return settlement.settle(`F:${body.fancy_id}`, { outcome: 'run', run: body.run }, 'operator', null, once);
-      },
-    ),
-  );
+  registerConsoleSettlementRoutes(app, deps);
 
   // ---- Casino ----
   registerEndpoint(app, api.adminCasinoProviders, async () => ({ data: { rows: await casinoAdmin.providers() } }));
