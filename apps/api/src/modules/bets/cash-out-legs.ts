@@ -20,7 +20,8 @@ import { findMatchSummary, listRunners } from '../markets';
 import { exposureKeyOf } from './bet-model';
 import { lockMarket } from './bets.locks';
 import { insertBet } from './bets.repository';
-import { betReferenceOf, type PlacementCaller, refuseIfDecided } from './bets.service';
+import type { PlacementCaller } from './bets.service';
+import { betReferenceOf, refuseIfDecided } from './placement-rules';
 import { type CashOutMarket, type PricedMarket, quoteOf, refuseIfChanged, unavailable, wireLeg } from './cash-out-market';
 import { addToPosition, findPosition } from './positions.repository';
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { MarketsService } from '../markets';
 import { findMarketSummary } from '../markets';
-import { refuseStatus } from './bets.service';
+import { refuseStatus } from './placement-rules';
 
 /** A market as cash out sees it now: its state and each runner's best back and lay (model odds). */
 export interface PricedMarket {
