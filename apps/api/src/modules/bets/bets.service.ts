@@ -10,21 +10,15 @@ import {
   rupeesToPaise,
 } from '@app/shared';
 import type { Db } from '../../db/database';
-import type { IdempotencyClaim } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MarketsService } from '../markets';
 import type { Money } from '../money';
 import { findFancySummary, findMatchSummary } from '../markets';
-import { createPlacementCommit, type NewBet } from './placement-commit';
+import { createPlacementCommit, type NewBet, type PlacementCaller } from './placement-commit';
 import { checkFancyPrice, checkStake, takenMarketPrice } from './placement-rules';
 
-export interface PlacementCaller {
-  userId: number;
-  sessionId: number;
-  /** The request's Idempotency-Key claim, if it sent one. */
-  idempotency: IdempotencyClaim | null;
-}
+export type { PlacementCaller } from './placement-commit';
 
 export interface PlacementOptions {
   /** Waits the in-play delay (tests may pass a faster one). */

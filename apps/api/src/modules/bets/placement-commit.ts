@@ -11,17 +11,23 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { readTogether } from '../../db/reusable-query';
-import { moneyTransaction } from '../../db/unit-of-work';
+import { type IdempotencyClaim, moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Money } from '../money';
 import { exposureKeyOf } from './bet-model';
 import { lockMarket } from './bets.locks';
 import { findBetByReference, insertBet } from './bets.repository';
-import type { PlacementCaller } from './bets.service';
 import type { BetKind } from './bets.table';
 import { betReferenceOf, refuseIfDecided } from './placement-rules';
 import { addToPosition, findPosition } from './positions.repository';
+
+export interface PlacementCaller {
+  userId: number;
+  sessionId: number;
+  /** The request's Idempotency-Key claim, if it sent one. */
+  idempotency: IdempotencyClaim | null;
+}
 
 /** What the money transaction stores for one new bet. */
 export interface NewBet {

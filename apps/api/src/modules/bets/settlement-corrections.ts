@@ -9,7 +9,7 @@ import { betsNote, type Decision, groupByUser } from './settlement-outcome';
 import { answer, type OnSettledMeanwhile, SettlementChanged } from './settlement-rounds';
 import { notedByTerms } from './settlement-terms';
 import type { SettlementRow, SettlementWrites } from './settlement-writes';
-import type { SettleOnce, SettleResult, SettlementSource } from './settlement.service';
+import type { SettleOnce, SettleResult, SettlementSource } from './settlement-result';
 
 /**
  * Corrections of a settled market (docs/betting.md "Corrections"): each player's earlier posting

@@ -10,7 +10,7 @@ import { betsNote, type Decision, groupByUser } from './settlement-outcome';
 import { answer, type OnSettledMeanwhile, PlayersChanged, SettlementChanged } from './settlement-rounds';
 import { notedByTerms } from './settlement-terms';
 import type { SettlementWrites } from './settlement-writes';
-import type { SettleOnce, SettleResult, SettlementSource } from './settlement.service';
+import type { SettleOnce, SettleResult, SettlementSource } from './settlement-result';
 
 /** Settlement 1 of a market (docs/betting.md): every player's posting and bet outcome at once. */
 export function createFirstSettlement(

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { type Tx, writeTransaction } from '../../db/unit-of-work';
-import type { SettleOnce, SettleResult } from './settlement.service';
+import type { SettleOnce, SettleResult } from './settlement-result';
 
 /** A player joined the market between reading who to lock and locking: read again. */
 export class PlayersChanged extends Error {}

@@ -2,32 +2,17 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { BonusService } from '../bonus';
-import type { Money, OperatorActOptions } from '../money';
+import type { Money } from '../money';
 import type { Decision } from './settlement-outcome';
 import { findLatestSettlement } from './bets.repository';
 import { createSettlementCorrections } from './settlement-corrections';
 import { createFirstSettlement } from './settlement-first';
+import type { SettleOnce, SettleResult, SettlementSource } from './settlement-result';
 import { settleInRounds } from './settlement-rounds';
 import { createSettlementWrites } from './settlement-writes';
 
 export type { Decision } from './settlement-outcome';
-
-export interface SettleResult {
-  /** 'settled': this call settled it; 'already': an earlier (or a concurrent) call did. */
-  status: 'settled' | 'already';
-  settlementNo: number;
-  bets: number;
-}
-
-export type SettlementSource = 'feed' | 'operator';
-
-/**
- * How an operator's settlement act runs once (docs/operators.md, "Exactly once"): its
- * Idempotency-Key is claimed in the settlement's own transaction, and `within` (the act's audit
- * row) runs in it with the answer, `already` too, so the declaration, every bet's outcome and
- * posting, the key and the audit row commit together or not at all.
- */
-export type SettleOnce = OperatorActOptions<SettleResult>;
+export type { SettleOnce, SettleResult, SettlementSource } from './settlement-result';
 
 export interface SettlementService {
   /** The first settlement of a market; a market already settled is left as it is ('already'). */
