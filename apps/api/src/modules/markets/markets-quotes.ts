@@ -1,6 +1,41 @@
+import type { MarketStatus } from '@app/shared';
 import { AppError } from '../../lib/app-error';
 import type { MarketsSnapshots } from './markets-snapshots';
-import type { FancyQuote, MarketQuote } from './markets.service';
+
+export interface MarketQuote {
+  matchId: number;
+  /** The match's sport and name, as its bet row keeps them. */
+  sportId: number;
+  matchName: string;
+  marketId: string;
+  marketName: string;
+  /** Runners that win together (a Place market's 2 or 3). */
+  numberOfWinners: number;
+  /** Every runner of the market, in its order: a runner nobody backed may win. */
+  runners: { selection_id: number; name: string }[];
+  marketType: string;
+  selectionId: number;
+  status: MarketStatus;
+  inPlay: boolean;
+  betDelaySeconds: number;
+  minStakePaise: number;
+  maxStakePaise: number;
+  /** Hundredths of decimal odds, or per-100 odds for the bookmaker; null when none is offered. */
+  bestBack: number | null;
+  bestLay: number | null;
+}
+
+export interface FancyQuote {
+  fancyId: number;
+  matchId: number;
+  status: MarketStatus;
+  runNo: number | null;
+  sizeNo: number | null;
+  runYes: number | null;
+  sizeYes: number | null;
+  minStakePaise: number;
+  maxStakePaise: number;
+}
 
 /** A runner's or a fancy line's price and status now, as a bet is checked against it (docs/betting.md). */
 export function createMarketQuotes(snapshots: MarketsSnapshots) {

@@ -1,15 +1,8 @@
-import {
-  isRacingSport,
-  MATCH_SEARCH_LIMIT,
-  type MarketsSnapshot,
-  type MarketStatus,
-  type MatchRow,
-  type Series,
-} from '@app/shared';
+import { isRacingSport, MATCH_SEARCH_LIMIT, type MarketsSnapshot, type MatchRow, type Series } from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { OddsFeed } from '../feed';
-import { createMarketQuotes } from './markets-quotes';
+import { createMarketQuotes, type FancyQuote, type MarketQuote } from './markets-quotes';
 import { createMarketsSnapshots } from './markets-snapshots';
 import {
   listFinishedSince,
@@ -22,47 +15,13 @@ import {
 import { wireMatchRow } from './markets.wire';
 
 export { FEED_TICK_MS, SNAPSHOT_LAG_MS } from './markets-snapshots';
+export type { FancyQuote, MarketQuote } from './markets-quotes';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 const UPCOMING_LIMIT = 100;
 /** A race sport's list also holds the races finished this recently (the day's results), at most this many. */
 const RACE_RESULTS_KEPT_MS = 12 * 3_600_000;
 const RACE_RESULTS_LIMIT = 60;
-
-export interface MarketQuote {
-  matchId: number;
-  /** The match's sport and name, as its bet row keeps them. */
-  sportId: number;
-  matchName: string;
-  marketId: string;
-  marketName: string;
-  /** Runners that win together (a Place market's 2 or 3). */
-  numberOfWinners: number;
-  /** Every runner of the market, in its order: a runner nobody backed may win. */
-  runners: { selection_id: number; name: string }[];
-  marketType: string;
-  selectionId: number;
-  status: MarketStatus;
-  inPlay: boolean;
-  betDelaySeconds: number;
-  minStakePaise: number;
-  maxStakePaise: number;
-  /** Hundredths of decimal odds, or per-100 odds for the bookmaker; null when none is offered. */
-  bestBack: number | null;
-  bestLay: number | null;
-}
-
-export interface FancyQuote {
-  fancyId: number;
-  matchId: number;
-  status: MarketStatus;
-  runNo: number | null;
-  sizeNo: number | null;
-  runYes: number | null;
-  sizeYes: number | null;
-  minStakePaise: number;
-  maxStakePaise: number;
-}
 
 export interface MarketsService {
   seqAt(now: number): number;
