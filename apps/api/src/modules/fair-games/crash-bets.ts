@@ -6,8 +6,13 @@ import type { Clock } from '../../lib/clock';
 import * as repo from './crash.repository';
 import type { CrashPayouts } from './crash-payouts';
 import { betView, type CrashRounds, GAME, phaseOf } from './crash-rounds';
-import type { CrashDeps } from './crash.service';
 import type { WalletClient } from './wallet-client';
+
+export interface CrashDeps {
+  /** The player a game token belongs to, and their balance (paise), from the wallet. */
+  player(token: string, gameCode: string): Promise<{ player: string; balance: number }>;
+  stakeLimits: { min: number; max: number };
+}
 
 /** A player's acts in a Crash round: a bet while it takes bets, a cash-out while it flies. */
 export function createCrashBets(

@@ -4,12 +4,13 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RoundChains } from './round-chain.service';
 import * as repo from './crash.repository';
-import { createCrashBets } from './crash-bets';
+import { type CrashDeps, createCrashBets } from './crash-bets';
 import { createCrashPayouts } from './crash-payouts';
 import { betView, createCrashRounds, GAME, phaseOf } from './crash-rounds';
 import type { WalletClient } from './wallet-client';
 
 export { crashPointOf } from './crash-rounds';
+export type { CrashDeps } from './crash-bets';
 
 const HISTORY = 12;
 /**
@@ -18,12 +19,6 @@ const HISTORY = 12;
  * seen within a second.
  */
 const FLIGHT_ROW_KEPT_MS = 1_000;
-
-export interface CrashDeps {
-  /** The player a game token belongs to, and their balance (paise), from the wallet. */
-  player(token: string, gameCode: string): Promise<{ player: string; balance: number }>;
-  stakeLimits: { min: number; max: number };
-}
 
 /**
  * Crash in shared rounds: every player bets on the same round, whose hash is the next one down a

@@ -1,20 +1,29 @@
 import type { RoundChainView } from '@app/shared';
 import { verifyQuicknetRound } from '@app/shared/drand-verify';
+import type { Db } from '../../db/database';
 import { outsideTransactionScope } from '../../db/transaction-scope';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { BeaconSource } from './drand-relay';
 import * as repo from './round-chain.repository';
-import type { RoundChainsDeps } from './round-chain.service';
 import { chainView } from './round-chain-views';
 
 /** A waiting drand chain asks the relays again at most this often (per instance). */
 const BEACON_RETRY_MS = 5_000;
+
+export interface ChainBeaconsDeps {
+  db: Db;
+  clock: Clock;
+  beacon: BeaconSource;
+  onBeaconError?: (error: unknown, chainId: number) => void;
+}
 
 /**
  * A drand chain's beacon round (docs/casino-fairness.md, "Round chains"): fetched from the relays
  * when the chain is due, or supplied by hand, and kept only once it is checked.
  */
 export function createChainBeacons(
-  { db, clock, beacon, onBeaconError }: Omit<RoundChainsDeps, 'defaultNoticeMs'>,
+  { db, clock, beacon, onBeaconError }: ChainBeaconsDeps,
   cache: Map<number, repo.ChainRow>,
   chain: (chainId: number) => Promise<repo.ChainRow>,
 ) {

@@ -1,10 +1,7 @@
 import type { RoundChainView } from '@app/shared';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/ids';
-import type { BeaconSource } from './drand-relay';
 import * as repo from './round-chain.repository';
-import { createChainBeacons } from './round-chain-beacons';
+import { type ChainBeaconsDeps, createChainBeacons } from './round-chain-beacons';
 import { type ChainInput, createChainPublisher } from './round-chain-publish';
 import { chainView, iso } from './round-chain-views';
 
@@ -27,13 +24,9 @@ export type NextSource =
   | { kind: 'waiting'; chain: repo.ChainRow; reason: 'notice' | 'beacon' }
   | { kind: 'none' };
 
-export interface RoundChainsDeps {
-  db: Db;
-  clock: Clock;
-  beacon: BeaconSource;
+export interface RoundChainsDeps extends ChainBeaconsDeps {
   /** How long after publication a chain may start, unless its command says otherwise. */
   defaultNoticeMs: number;
-  onBeaconError?: (error: unknown, chainId: number) => void;
 }
 
 /**
