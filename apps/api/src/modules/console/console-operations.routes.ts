@@ -1,29 +1,20 @@
-import {
-  adminEndpoints as api,
-  DEFAULT_GLOBAL_SETTINGS,
-  DEFAULT_OPERATOR_SETTINGS,
-  OPERATOR_SETTING_KEYS,
-  SETTING_KEYS,
-  UPLOAD_IMAGE_PATH,
-} from '@app/shared';
-import multipart from '@fastify/multipart';
+import { adminEndpoints as api } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/contract';
 import type { ConsoleDeps } from './console-deps';
 import { createConsoleDashboard } from './console-dashboard.service';
 import { createConsoleFixtures } from './console-fixtures.service';
 import { createConsoleMarkets } from './console-markets.service';
+import { registerConsoleSettingsRoutes } from './console-settings.routes';
 import { registerConsoleSettlementRoutes } from './console-settlement.routes';
 import { actorOf, pagingOf, tableAnswer, windowOf } from './console-support';
-
-const MAX_BRANDING_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const targetOf = (body: { market_id: string } | { fancy_id: number }) =>
   'market_id' in body ? { marketId: body.market_id } : { fancyId: body.fancy_id };
 
 /** Dashboard, settings, sports, casino and the audit log (docs/operators.md). */
 export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
-  const { clock, operators, settings, images, marketsAdmin, casinoAdmin } = deps;
+  const { clock, operators, marketsAdmin, casinoAdmin } = deps;
   const dashboard = createConsoleDashboard(deps);
   const fixtures = createConsoleFixtures(deps);
   const fixtureMarkets = createConsoleMarkets(deps);
@@ -32,47 +23,7 @@ export function registerConsoleOperationsRoutes(app: FastifyInstance, deps: Cons
   registerEndpoint(app, api.adminDashboard, async () => ({ data: await dashboard.dashboard() }));
 
   // ---- Settings ----
-  registerEndpoint(app, api.adminSettings, async () => {
-    const current = await settings.getSettings();
-    const own = await settings.getOperatorSettings();
-    return {
-      data: {
-        rows: [
-          ...SETTING_KEYS.map((key) => ({ key, value: current[key], default_value: DEFAULT_GLOBAL_SETTINGS[key] })),
-          ...OPERATOR_SETTING_KEYS.map((key) => ({ key, value: own[key], default_value: DEFAULT_OPERATOR_SETTINGS[key] })),
-        ],
-      },
-    };
-  });
-
-  async function setSetting(key: string, value: string, actor: ReturnType<typeof actorOf>) {
-    const before = { ...(await settings.getSettings()), ...(await settings.getOperatorSettings()) } as Record<string, string>;
-    await settings.setSetting(key, value);
-    await operators.audit.record(actor, {
-      action: 'settings.set',
-      target: `setting:${key}`,
-      before: { [key]: before[key] },
-      after: { [key]: value },
-    });
-  }
-
-  registerEndpoint(app, api.adminSetSetting, async ({ body, request }) => {
-    await setSetting(body.key, body.value, actorOf(request));
-    return { data: { key: body.key, value: body.value }, message: 'Saved' };
-  });
-
-  // The branding image is a multipart form: only this scope reads one.
-  void app.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { fileSize: MAX_BRANDING_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100, headerPairs: 50 },
-    });
-    registerEndpoint(scope, api.adminUploadImage, async ({ body, request }) => {
-      const name = await images.storeImageBytes(body.image);
-      await setSetting(body.key, name, actorOf(request));
-      return { data: { key: body.key, value: name, url: `/api/${UPLOAD_IMAGE_PATH}/${name}` }, message: 'Saved' };
-    });
-  });
+  registerConsoleSettingsRoutes(app, deps);
 
   // ---- Sports ----
   registerEndpoint(app, api.adminFixtures, async ({ body }) => ({ data: await fixtures.fixtures(body) }));
