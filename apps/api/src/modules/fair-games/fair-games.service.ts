@@ -14,39 +14,20 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { WalletAnswer } from '../casino';
 import * as repo from './fair-games.repository';
+import { createFairGamesWallet, walletRefusal } from './fair-games-wallet';
 import { createFairSeeds, seedsView } from './fair-seeds.service';
 import type { WalletClient } from './wallet-client';
 
 export const MIN_STAKE_PAISE = 100;
 export const MAX_STAKE_PAISE = 10_000_000;
 const HISTORY_LIMIT = 20;
-const PLAYER_CACHE_MS = 30_000;
-const WIN_ATTEMPTS = 3;
 /** The rules version new rounds are played under (docs/casino-fairness.md, Earlier rules). */
 export const FAIR_RULES_VERSION = 2;
 /** Tries to take a nonce when the pair rotates in between (the next try takes the new pair's). */
 const NONCE_ATTEMPTS = 3;
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
-
-function walletRefusal(answer: WalletAnswer): AppError {
-  switch (answer.status) {
-    case 'RS_ERROR_NOT_ENOUGH_MONEY':
-      return new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
-    case 'RS_ERROR_INVALID_TOKEN':
-    case 'RS_ERROR_TOKEN_EXPIRED':
-      // Not 401: that would log the player out of the site; only the game session ended.
-      return new AppError('REFUSED', 'Your game session has ended; open the game again');
-    case 'RS_ERROR_USER_DISABLED':
-      return new AppError('REFUSED', 'Your account cannot play right now');
-    case 'RS_ERROR_LIMIT_REACHED':
-      return new AppError('REFUSED', answer.message ?? 'This stake is not allowed right now');
-    default:
-      return new AppError('SERVICE_UNAVAILABLE', 'The wallet did not take the bet; try again');
-  }
-}
 
 export function toRoundView(row: repo.RoundRow): FairRoundView {
   return {
@@ -71,21 +52,7 @@ export function toRoundView(row: repo.RoundRow): FairRoundView {
  * is the `user` the wallet names for a game token, and every stake and payout is a wallet call.
  */
 export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClient) {
-  const players = new Map<string, { player: string; at: number }>();
-
-  /** The player behind a game token, as the wallet's balance answer names them. */
-  async function resolvePlayer(token: string, gameCode: string): Promise<{ player: string; balance: number; currency: string }> {
-    const answer = await wallet.call('balance', { token, game_code: gameCode });
-    if (answer.status !== 'RS_OK' || answer.user === undefined) throw walletRefusal(answer);
-    players.set(token, { player: answer.user, at: clock.now() });
-    return { player: answer.user, balance: answer.balance ?? 0, currency: answer.currency ?? 'INR' };
-  }
-
-  async function cachedPlayer(token: string, gameCode: string): Promise<string> {
-    const cached = players.get(token);
-    if (cached && clock.now() - cached.at < PLAYER_CACHE_MS) return cached.player;
-    return (await resolvePlayer(token, gameCode)).player;
-  }
+  const { resolvePlayer, cachedPlayer, settleWin } = createFairGamesWallet(clock, wallet);
 
   const seeds = createFairSeeds(db, clock);
 
@@ -102,29 +69,6 @@ export function createFairGamesService(db: Db, clock: Clock, wallet: WalletClien
   function checkGame(code: string): FairGameCode {
     if (!isFairGameCode(code)) throw new AppError('NOT_FOUND', 'No such game at this provider');
     return code;
-  }
-
-  async function settleWin(token: string, gameCode: string, roundUuid: string, payout: number): Promise<WalletAnswer> {
-    let last: unknown;
-    // A win is never refused for an old session; a retry with the same transaction id applies once.
-    for (let attempt = 0; attempt < WIN_ATTEMPTS; attempt += 1) {
-      try {
-        const answer = await wallet.call('win', {
-          token,
-          game_code: gameCode,
-          transaction_uuid: `${roundUuid}:win`,
-          reference_transaction_uuid: `${roundUuid}:bet`,
-          round: roundUuid,
-          amount: payout,
-          currency: 'INR',
-        });
-        if (answer.status === 'RS_OK') return answer;
-        last = new Error(`win answered ${answer.status}`);
-      } catch (error) {
-        last = error;
-      }
-    }
-    throw last instanceof Error ? last : new Error('The win could not be paid');
   }
 
   return {

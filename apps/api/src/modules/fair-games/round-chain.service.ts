@@ -1,107 +1,21 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { QUICKNET, quicknetRoundFrom, quicknetRoundTime, type RoundChainRef, type RoundChainView } from '@app/shared';
-import { verifyQuicknetRound } from '@app/shared/drand-verify';
-import type { Db } from '../../db/database';
-import { outsideTransactionScope } from '../../db/transaction-scope';
-import { writeTransaction } from '../../db/unit-of-work';
-import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
-import { randomHex, sha256Hex } from '../../lib/ids';
-import type { BeaconSource } from './drand-relay';
+import type { RoundChainView } from '@app/shared';
+import { sha256Hex } from '../../lib/ids';
 import * as repo from './round-chain.repository';
+import { type ChainBeaconsDeps, createChainBeacons } from './round-chain-beacons';
+import { type ChainInput, createChainPublisher } from './round-chain-publish';
+import { chainView, iso } from './round-chain-views';
 
-/** Longest chain one command makes: ten million rounds (about three years of Crash rounds back to back). */
-export const ROUND_CHAIN_MAX_LENGTH = 10_000_000;
-/** A hash is stored every this many positions: a round's hash is this many hashes away at most. */
-export const ROUND_CHAIN_CHECKPOINT_EVERY = 1_000;
+export { buildChain, ROUND_CHAIN_CHECKPOINT_EVERY, ROUND_CHAIN_MAX_LENGTH, type SaltSource } from './round-chain-publish';
+export { chainRef, chainView } from './round-chain-views';
+
 /** The demo install's chains (docs/casino-fairness.md, "Round chains"). */
 export const DEMO_CHAIN_LENGTH = 100_000;
 /** A game's next chain is published once its newest has 1/10 of its rounds or fewer left (`renewDue`). */
 const RENEW_WHEN_LEFT_DIVISOR = 10;
 /** How often an instance looks whether a game needs its next chain published. */
 export const ROUND_CHAIN_RENEW_EVERY_MS = 10 * 60_000;
-/** A waiting drand chain asks the relays again at most this often (per instance). */
-const BEACON_RETRY_MS = 5_000;
 
 export type { ChainRow } from './round-chain.repository';
-export type SaltSource = 'drand' | 'self';
-
-/** Hashes between two turns of the event loop while a chain is built (about 10 ms of SHA-256). */
-const HASHES_PER_TURN = 10_000;
-
-/**
- * A hash chain of `length` rounds: a random secret at position `length`, each position below it
- * the SHA-256 (hex of the UTF-8 text) of the one above, down to the terminating hash at 0. Built a
- * slice at a time, so an instance building a chain of millions of rounds keeps answering meanwhile.
- */
-export async function buildChain(length: number): Promise<{
-  seed: string;
-  terminatingHash: string;
-  checkpoints: { position: number; hash: string }[];
-}> {
-  const seed = randomHex(32);
-  const checkpoints = [{ position: length, hash: seed }];
-  let hash = seed;
-  for (let position = length - 1; position >= 0; position -= 1) {
-    hash = sha256Hex(hash);
-    if (position > 0 && position % ROUND_CHAIN_CHECKPOINT_EVERY === 0) checkpoints.push({ position, hash });
-    if (position % HASHES_PER_TURN === 0) await nextTurn();
-  }
-  return { seed, terminatingHash: hash, checkpoints };
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** What of a chain is public: a self-drawn salt only once the chain started, a beacon's once it is out. */
-function publicSalt(chain: repo.ChainRow): string | null {
-  return chain.salt_source === 'self' && chain.started_at === null ? null : chain.salt;
-}
-
-function beaconView(chain: repo.ChainRow): RoundChainView['beacon'] {
-  if (chain.salt_source !== 'drand' || chain.beacon_round === null) return null;
-  return {
-    network: QUICKNET.beaconId,
-    chain_hash: QUICKNET.chainHash,
-    public_key: QUICKNET.publicKey,
-    round: chain.beacon_round,
-    round_at: iso(quicknetRoundTime(chain.beacon_round)),
-    signature: chain.beacon_signature,
-  };
-}
-
-export function chainView(chain: repo.ChainRow, played: number): RoundChainView {
-  return {
-    id: chain.id,
-    game_code: chain.game_code,
-    length: chain.length,
-    terminating_hash: chain.terminating_hash,
-    salt_source: chain.salt_source,
-    salt_hash: chain.salt_hash,
-    salt: publicSalt(chain),
-    beacon: beaconView(chain),
-    published_at: iso(chain.published_at),
-    starts_at: iso(chain.starts_at),
-    status: played >= chain.length ? 'used' : played > 0 || chain.started_at !== null ? 'playing' : 'queued',
-    rounds_played: played,
-    first_round_number: chain.first_round_number,
-  };
-}
-
-/** A round's place in its chain, as its views show it (the chain started, so its salt is public). */
-export function chainRef(chain: repo.ChainRow, position: number): RoundChainRef {
-  return {
-    id: chain.id,
-    position,
-    length: chain.length,
-    terminating_hash: chain.terminating_hash,
-    salt_source: chain.salt_source,
-    salt_hash: chain.salt_hash,
-    salt: chain.salt ?? '',
-    beacon: beaconView(chain),
-    published_at: iso(chain.published_at),
-    starts_at: iso(chain.starts_at),
-  };
-}
 
 /** Where a game's next round comes from. */
 export type NextSource =
@@ -110,13 +24,9 @@ export type NextSource =
   | { kind: 'waiting'; chain: repo.ChainRow; reason: 'notice' | 'beacon' }
   | { kind: 'none' };
 
-export interface RoundChainsDeps {
-  db: Db;
-  clock: Clock;
-  beacon: BeaconSource;
+export interface RoundChainsDeps extends ChainBeaconsDeps {
   /** How long after publication a chain may start, unless its command says otherwise. */
   defaultNoticeMs: number;
-  onBeaconError?: (error: unknown, chainId: number) => void;
 }
 
 /**
@@ -129,7 +39,6 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
   // Chains change only by their start and their beacon, which are read fresh where they matter.
   const cache = new Map<number, repo.ChainRow>();
   const playedReaders = new Map<string, (chainIds: readonly number[]) => Promise<Map<number, number>>>();
-  const beaconAttempts = new Map<number, { at: number; running: Promise<void> | undefined }>();
 
   async function chain(chainId: number): Promise<repo.ChainRow> {
     const cached = cache.get(chainId);
@@ -140,73 +49,8 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
     return row;
   }
 
-  /** Asks the relays for a waiting chain's beacon round, once at a time and not too often. */
-  function fetchBeaconSoon(waiting: repo.ChainRow): void {
-    if (beacon.relays.length === 0 || waiting.beacon_round === null) return;
-    const attempt = beaconAttempts.get(waiting.id);
-    if (attempt && (attempt.running || clock.now() - attempt.at < BEACON_RETRY_MS)) return;
-    const round = waiting.beacon_round;
-    const state = { at: clock.now(), running: undefined as Promise<void> | undefined };
-    beaconAttempts.set(waiting.id, state);
-    state.running = outsideTransactionScope(async () => {
-      try {
-        const fetched = await beacon.fetchRound(round);
-        if (fetched) {
-          await repo.storeBeacon(db, waiting.id, fetched.signature, fetched.randomness);
-          cache.delete(waiting.id);
-        }
-      } catch (error) {
-        onBeaconError?.(error, waiting.id);
-      } finally {
-        state.running = undefined;
-        state.at = clock.now();
-      }
-    });
-  }
-
-  interface ChainInput {
-    gameCode: string;
-    length: number;
-    salt: SaltSource;
-    noticeMs?: number;
-  }
-
-  /**
-   * Builds and publishes a chain; with `after`, only while that is still the game's newest chain
-   * (null otherwise: another instance's renewal came first). Its publication time and start are
-   * taken once it is built, so a long build never shortens the notice.
-   */
-  async function publish(input: ChainInput, after?: number): Promise<RoundChainView | null> {
-    const { gameCode, length } = input;
-    if (!Number.isInteger(length) || length < 1 || length > ROUND_CHAIN_MAX_LENGTH) {
-      throw new AppError('BAD_REQUEST', `A chain has from 1 to ${ROUND_CHAIN_MAX_LENGTH} rounds`);
-    }
-    const noticeMs = input.noticeMs ?? defaultNoticeMs;
-    if (!Number.isInteger(noticeMs) || noticeMs < 0)
-      throw new AppError('BAD_REQUEST', 'The notice is a whole number of ms, 0 or more');
-    const salt = input.salt === 'self' ? randomHex(32) : null;
-    const built = await buildChain(length);
-    const publishedAt = clock.now();
-    const startsAt = publishedAt + noticeMs;
-    const id = await writeTransaction(db, async (trx) => {
-      if (after !== undefined && (await repo.listChains(trx, gameCode, 1))[0]?.id !== after) return null;
-      const chainId = await repo.insertChain(trx, {
-        game_code: gameCode,
-        length,
-        terminating_hash: built.terminatingHash,
-        chain_seed: built.seed,
-        salt_source: input.salt,
-        salt,
-        salt_hash: salt === null ? null : sha256Hex(salt),
-        beacon_round: input.salt === 'drand' ? quicknetRoundFrom(startsAt) : null,
-        published_at: publishedAt,
-        starts_at: startsAt,
-      });
-      await repo.insertCheckpoints(trx, chainId, built.checkpoints);
-      return chainId;
-    });
-    return id === null ? null : chainView(await chain(id), 0);
-  }
+  const { fetchBeaconSoon, supplyBeacon, settled } = createChainBeacons({ db, clock, beacon, onBeaconError }, cache, chain);
+  const publish = createChainPublisher(db, clock, defaultNoticeMs, chain);
 
   const chains = {
     chain,
@@ -227,25 +71,7 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
       return published;
     },
 
-    /**
-     * Stores a drand chain's beacon round given by hand (an operator's copy from any relay or
-     * node): taken only if its signature verifies for the announced round under quicknet's key.
-     */
-    async supplyBeacon(chainId: number, signature: string): Promise<RoundChainView> {
-      const row = await repo.findChain(db, chainId);
-      if (!row) throw new AppError('NOT_FOUND', `No round chain ${chainId}`);
-      if (row.salt_source !== 'drand' || row.beacon_round === null) {
-        throw new AppError('REFUSED', `Chain ${chainId} is salted by a salt drawn here, not by a beacon round`);
-      }
-      if (row.salt !== null) throw new AppError('CONFLICT', `Chain ${chainId} already has its beacon round ${row.beacon_round}`);
-      const check = verifyQuicknetRound({ round: row.beacon_round, signature });
-      if (!check.isValid) {
-        throw new AppError('BAD_REQUEST', `That is not drand quicknet round ${row.beacon_round}: ${check.reason}`);
-      }
-      await repo.storeBeacon(db, chainId, check.signature, check.randomness);
-      cache.delete(chainId);
-      return chainView(await chain(chainId), 0);
-    },
+    supplyBeacon,
 
     /** Where the round after `latest` comes from: the next position, the next chain, or nothing yet. */
     async nextPosition(
@@ -311,10 +137,7 @@ export function createRoundChains({ db, clock, beacon, defaultNoticeMs, onBeacon
       return chains.map((row) => chainView(row, played.get(row.id) ?? 0));
     },
 
-    /** Resolves once the beacon fetches running now are done (tests). */
-    async settled(): Promise<void> {
-      await Promise.all([...beaconAttempts.values()].map((attempt) => attempt.running));
-    },
+    settled,
   };
   return chains;
 }

@@ -335,7 +335,7 @@ function matchPage(context: SportsPaintContext, snapshot: MarketsSnapshot): stri
 }
 
 /**
- * The page's content painted from its first data (web-app.routes.ts), inside the frame's
+ * The page's content painted from its first data (web-first-screen.ts), inside the frame's
  * `<main>`; null where the page has nothing to paint (a race card, an empty list: the app shows
  * those as it does).
  */

@@ -1,72 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type GlobalSettings, type PaintedCall, UPLOAD_IMAGE_PATH } from '@app/shared';
+import { UPLOAD_IMAGE_PATH } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import {
-  compressPage,
-  type HomeHeroText,
-  languageFromCookie,
-  type PaintedPage,
-  renderIndexHtml,
-  type SiteLanguage,
-  timeZoneFromCookie,
-  withFirstState,
-  withModulePreloads,
-  withPaintedMain,
-} from './web-shell';
-import { paintSportsPage, type Translate, translator } from './sports-paint';
-import { createFirstScreenStyle, indexStyleSheet } from './first-screen-style';
+import { type FirstStateSource, createFirstScreens } from './web-first-screen';
+import { createPaintedPages, pageGroupOf, type WebAppSettingsSource } from './web-pages';
+import { compressPage, languageFromCookie, type PaintedPage, withFirstState, withPaintedMain } from './web-shell';
 
-/** Reads the operator's settings (the settings service; cached per instance). */
-export interface WebAppSettingsSource {
-  getSettings(): Promise<GlobalSettings>;
-}
-
-/**
- * A page's first data for the server to paint into it (the sports pages' prices, composed in
- * app.ts from the markets module); null for a page that has none. It must answer fast: every
- * load of such a page waits for it.
- */
-export type FirstStateSource = (pathname: string) => Promise<PaintedCall[] | null>;
-
-/** Distinct (settings, host name, language, page group) pages kept painted and compressed; a settings change makes new ones. */
-const PAINTED_PAGE_CACHE_SIZE = 16;
-
-/**
- * The build's `route-preloads.json` (apps/web/vite.config.ts): per group of pages, the script
- * files its pages load beyond the app's own. Pages of a group name them in their head.
- */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** The sports pages (docs/product.md §2 /sports/…, /sports-detail/…) share one chunk of code. */
-function pageGroupOf(pathname: string): 'sports' | null {
-  return pathname.startsWith('/sports/') || pathname.startsWith('/sports-detail/') ? 'sports' : null;
-}
-
-/**
- * For pages the server paints per request (a sports page's first screen): the stylesheet's rules
- * the page's own elements can use, inline, and the stylesheet itself after the content
- * (first-screen-style.ts). Without a built stylesheet, pages are left as they are.
- */
-function firstScreenStyleOf(distDir: string, template: string | null): (html: string) => string {
-  const href = template && /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/.exec(template)?.[1];
-  if (!href) return (html) => html;
-  try {
-    return createFirstScreenStyle(indexStyleSheet(href, readFileSync(path.join(distDir, href), 'utf8')));
-  } catch {
-    return (html) => html;
-  }
-}
-
-function readRoutePreloads(distDir: string): Record<string, string[]> {
-  try {
-    return JSON.parse(readFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
-  } catch {
-    return {};
-  }
-}
+export type { WebAppSettingsSource } from './web-pages';
+export type { FirstStateSource } from './web-first-screen';
 
 type Encoding = 'br' | 'gzip' | null;
 
@@ -109,65 +52,14 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  const routePreloads = readRoutePreloads(distDir);
-  const firstScreenStyle = firstScreenStyleOf(distDir, template);
   const hasDefaultIcon = existsSync(path.join(distDir, 'favicon.ico'));
-  const painted = new Map<string, PaintedPage>();
-  const translations = new Map<SiteLanguage, Translate>();
-
-  /** The built translations of a language (assets/i18n/{lang}.json), read once; none: every text empty. */
-  function textsIn(language: SiteLanguage): Translate {
-    let t = translations.get(language);
-    if (!t) {
-      let texts: Record<string, unknown>;
-      try {
-        texts = JSON.parse(readFileSync(path.join(distDir, 'assets/i18n', `${language}.json`), 'utf8')) as Record<
-          string,
-          unknown
-        >;
-      } catch {
-        texts = {};
-      }
-      t = translator(texts);
-      translations.set(language, t);
-    }
-    return t;
-  }
-
-  /** The home hero's texts, when the translations have them. */
-  function heroTextIn(language: SiteLanguage): (HomeHeroText & { welcome: string }) | null {
-    const t = textsIn(language);
-    const hero = { eyebrow: t('shell.home.eyebrow'), title: t('shell.home.title'), lead: t('shell.home.lead') };
-    return hero.eyebrow && hero.title && hero.lead ? { ...hero, welcome: t('site.welcome') } : null;
-  }
-
-  async function paintedPage(request: FastifyRequest, pathname: string, language: SiteLanguage): Promise<PaintedPage> {
-    const settings = settingsSource ? await settingsSource.getSettings() : null;
-    const { hostname } = request;
-    const isHome = pathname === '/' || pathname === '/home';
-    const group = pageGroupOf(pathname);
-    const key = JSON.stringify([settings, hostname, language, isHome, group]);
-    let page = painted.get(key);
-    if (!page) {
-      const hero = isHome && settings ? heroTextIn(language) : null;
-      // As the app: the operator's name only from site_title; no host name beside the logo.
-      const brand = settings?.site_title.trim() ?? '';
-      const homeHero =
-        hero && (brand || hero.welcome)
-          ? { title: hero.title, lead: hero.lead, eyebrow: brand ? hero.eyebrow.replace('{{site}}', brand) : hero.welcome }
-          : null;
-      // A sports page's first screen is painted into it for each request (sports-paint.ts).
-      const hasPaintedMain = group === 'sports' && firstState !== undefined;
-      const html =
-        settings && template
-          ? renderIndexHtml(template, settings, { hostname, language, homeHero, hasPaintedMain })
-          : (template ?? '');
-      page = compressPage(withModulePreloads(html, (group && routePreloads[group]) || []));
-      if (painted.size >= PAINTED_PAGE_CACHE_SIZE) painted.delete(painted.keys().next().value ?? '');
-      painted.set(key, page);
-    }
-    return page;
-  }
+  const { textsIn, paintedPage } = createPaintedPages(distDir, template, settingsSource, firstState !== undefined);
+  const { firstScreenStyle, frameOnly, paintedContentOf, firstStateOf } = createFirstScreens(
+    distDir,
+    template,
+    textsIn,
+    firstState,
+  );
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -220,40 +112,4 @@ export async function registerWebApp(
     const html = firstScreenStyle(withPaintedMain(page.html.toString(), content));
     return sendPage(request, reply, compressPage(withFirstState(html, calls)));
   });
-
-  /** A sports page without first data (the live list, an unknown match): the frame alone, compressed once. */
-  const framesOnly = new WeakMap<PaintedPage, PaintedPage>();
-  function frameOnly(page: PaintedPage): PaintedPage {
-    let frame = framesOnly.get(page);
-    if (!frame) {
-      frame = compressPage(firstScreenStyle(withPaintedMain(page.html.toString(), null)));
-      framesOnly.set(page, frame);
-    }
-    return frame;
-  }
-
-  /** The page's first screen from its data; a failure only leaves it to the app, as the data's does. */
-  function paintedContentOf(calls: PaintedCall[], language: SiteLanguage, request: FastifyRequest): string | null {
-    try {
-      return paintSportsPage(calls, {
-        t: textsIn(language),
-        language,
-        timeZone: timeZoneFromCookie(request.headers.cookie),
-        now: new Date(),
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'painting the page failed');
-      return null;
-    }
-  }
-
-  /** The page's first data; a failure only costs the page its head start (the app asks itself). */
-  async function firstStateOf(pathname: string, request: FastifyRequest): Promise<PaintedCall[] | null> {
-    try {
-      return (await firstState?.(pathname)) ?? null;
-    } catch (error) {
-      request.log.warn({ err: error }, 'first state of the page failed');
-      return null;
-    }
-  }
 }
