@@ -23,10 +23,6 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ['ledger_accounts'],
     why: 'the money module is the ledger’s front door: its one reader besides the ledger itself (docs/wallet.md, "Money")',
   },
-  'modules/markets/markets.repository.ts': {
-    tables: ['bet_settlements'],
-    why: 'a settled market closes in every view (the markets’ 1 s states cache): the bets module imports markets, so markets cannot read the bets face without a loop; to move, a read model of decided markets that settlement writes through the markets face',
-  },
   'modules/ledger/ledger-audit.repository.ts': {
     tables: ['bonuses', 'market_exposure', 'payment_withdrawals'],
     why: '`ledger verify` checks each held balance against what its owner holds (active bonuses, bet holds, open withdrawals) in the same read; bonus, payments and money all reach the ledger (through money), so it cannot call their faces without a loop',

@@ -32,6 +32,7 @@ import { signUpConfirmationMigration } from './migrations/0200-sign-up-confirmat
 import { playerNoticesMigration } from './migrations/0201-player-notices';
 import { openBetsByMatchMigration } from './migrations/0220-open-bets-by-match';
 import { auditSubjectMigration } from './migrations/0221-audit-subject';
+import { settledTargetsMigration } from './migrations/0222-settled-targets';
 
 /**
  * Every migration in order. Each is written once and works on both dialects. A new one is named
@@ -71,6 +72,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0201-player-notices': playerNoticesMigration(dialect),
     '0220-open-bets-by-match': openBetsByMatchMigration(),
     '0221-audit-subject': auditSubjectMigration(),
+    '0222-settled-targets': settledTargetsMigration(),
   };
 }
 

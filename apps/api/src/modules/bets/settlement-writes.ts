@@ -2,7 +2,7 @@ import type { MarketTerms } from '@app/shared';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import { findMarketSummary, readRunnerRemovals } from '../markets';
+import { findMarketSummary, readRunnerRemovals, recordSettledTarget } from '../markets';
 import { modelBetOf, type PricedBet } from './bet-model';
 import {
   type findLatestSettlement,
@@ -92,7 +92,9 @@ export function createSettlementWrites(db: Db, clock: Clock) {
     if (written !== posted) throw new Error(`Settlement ${settlementId} wrote ${written} on its bets but posted ${posted}`);
   }
 
-  function insertNext(tx: Tx, target: string, no: number, decision: Decision, source: string, reason: string | null) {
+  async function insertNext(tx: Tx, target: string, no: number, decision: Decision, source: string, reason: string | null) {
+    // The markets module's read model of settled targets closes the market in every view.
+    await recordSettledTarget(tx, { target, isVoid: decision.outcome === 'void', settlementNo: no, now: clock.now() });
     return insertSettlement(tx, {
       target,
       settlement_no: no,

@@ -4,6 +4,8 @@ export type { FancyQuote, MarketQuote, MarketsService } from './markets.service'
 export { marketCommands } from './markets.cli';
 export { createMarketsAdmin, type SuspendTarget } from './markets-admin.service';
 export { readRunnerRemovals } from './fixtures.repository';
+/** Settlement keeps the settled markets' read model through this (docs/sports.md, "Market states"). */
+export { recordSettledTarget } from './markets.repository';
 export {
   declaredResults,
   findFancySummary,

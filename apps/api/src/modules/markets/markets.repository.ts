@@ -121,8 +121,8 @@ export async function listSuspensions(db: Db): Promise<{ target: string; match_i
 
 /**
  * Markets ('M:') and fancy lines ('F:') of matches still to finish that are decided: a result
- * declared by the feed (feed_results) or settled by anyone (the bet module's bet_settlements,
- * read here and never written: the same facts placement refuses on, docs/sports.md "Market
+ * declared by the feed (feed_results) or settled by anyone (settled_targets, which settlement
+ * keeps through this module's face: the same facts placement refuses on, docs/sports.md "Market
  * states"). `is_void`: settled or declared with no winner.
  */
 export async function listDecidedTargets(db: Db): Promise<{ target: string; is_void: number }[]> {
@@ -131,19 +131,45 @@ export async function listDecidedTargets(db: Db): Promise<{ target: string; is_v
     from feed_results r join matches m on m.match_id = r.match_id
     where m.finished_at is null`.execute(db);
   const settled = await sql<{ target: string; is_void: number }>`
-    select s.target, case when s.outcome = 'void' then 1 else 0 end as is_void
-    from bet_settlements s
+    select s.target, s.is_void
+    from settled_targets s
     join markets k on s.target = 'M:' || k.market_id
     join matches m on m.match_id = k.match_id
-    where m.finished_at is null and s.is_reversed = 0
+    where m.finished_at is null
     union all
-    select s.target, case when s.outcome = 'void' then 1 else 0 end as is_void
-    from bet_settlements s
+    select s.target, s.is_void
+    from settled_targets s
     join fancies f on s.target = 'F:' || cast(f.fancy_id as varchar(20))
     join matches m on m.match_id = f.match_id
-    where m.finished_at is null and s.is_reversed = 0`.execute(db);
+    where m.finished_at is null`.execute(db);
   // A settlement overrides what the feed declared (an operator may settle first, or re-settle).
   return [...fromFeed.rows, ...settled.rows].map((row) => ({ target: row.target, is_void: Number(row.is_void) }));
+}
+
+/**
+ * A market or fancy line was settled (or settled again): its latest settlement, in the settling
+ * transaction. A later settlement number replaces an earlier one.
+ */
+export async function recordSettledTarget(
+  tx: Db,
+  settled: { target: string; isVoid: boolean; settlementNo: number; now: number },
+): Promise<void> {
+  const row = {
+    target: settled.target,
+    is_void: settled.isVoid ? 1 : 0,
+    settlement_no: settled.settlementNo,
+    settled_at: settled.now,
+  };
+  await tx
+    .insertInto('settled_targets')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('target')
+        .doUpdateSet({ is_void: row.is_void, settlement_no: row.settlement_no, settled_at: row.settled_at })
+        .where('settled_targets.settlement_no', '<', row.settlement_no),
+    )
+    .execute();
 }
 
 export async function insertSuspension(db: Db, target: string, matchId: number, now: number): Promise<void> {

@@ -98,6 +98,21 @@ export interface FeedRunnerRemovalsTable {
   removed_at: number;
 }
 
+/**
+ * A read model of settled markets and fancy lines (docs/sports.md, "Market states"): the latest
+ * settlement of each target, written by settlement through this module's face
+ * (`recordSettledTarget`), so that a settled market closes in every view without this module
+ * reading the bets module's tables.
+ */
+export interface SettledTargetsTable {
+  /** 'M:<market_id>' or 'F:<fancy_id>'. */
+  target: string;
+  /** 1 when the latest settlement voided it. */
+  is_void: number;
+  settlement_no: number;
+  settled_at: number;
+}
+
 // This module's tables in the one Kysely schema (db/schema.ts stands below the modules).
 declare module '../../db/schema' {
   interface Database {
@@ -109,5 +124,6 @@ declare module '../../db/schema' {
     feed_suspensions: FeedSuspensionsTable;
     feed_results: FeedResultsTable;
     feed_runner_removals: FeedRunnerRemovalsTable;
+    settled_targets: SettledTargetsTable;
   }
 }
