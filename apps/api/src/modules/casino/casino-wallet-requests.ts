@@ -1,7 +1,6 @@
 import { isJsonTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../lib/json-depth';
 import { sha256Hex } from '../../lib/ids';
 import * as repo from './casino.repository';
-import { SPORTSBOOK_GAME_ID } from './casino.service';
 import {
   answer,
   type CasinoWalletDeps,
@@ -10,6 +9,7 @@ import {
   type Session,
   type WalletCall,
 } from './casino-wallet-support';
+import { SPORTSBOOK_GAME_ID } from './casino-support';
 import { isValidSignature } from './provider-keys';
 import { type WalletAnswer, type WalletRequest, walletRequestSchemas } from './wallet-api.schema';
 
