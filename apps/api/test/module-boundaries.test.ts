@@ -45,12 +45,9 @@ const FOREIGN_TABLE_READS: Record<string, { tables: string[]; why: string }> = {
 const MAX_FUNCTION_LINES = 150;
 /** Closures still past the limit, being split; the list may only shrink. */
 const LONG_FUNCTIONS_LEFT: string[] = [
-  'casino/casino-wallet.service.ts: createCasinoWallet (254)',
-  'casino/casino.service.ts: createCasinoService (179)',
   'feed/betfair/betfair-feed.ts: createBetfairFeed (151)',
   'feed/betfair/stream-client.ts: createBetfairStreamSource (265)',
   'feed/betfair/stream-hand-over.ts: createStreamHandOver (236)',
-  'money/money.service.ts: createMoney (453)',
 ];
 
 function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {
