@@ -6,14 +6,18 @@ import type { WalletClient } from './wallet-client';
 const PLAYER_CACHE_MS = 30_000;
 const WIN_ATTEMPTS = 3;
 
-export function walletRefusal(answer: WalletAnswer): AppError {
+/**
+ * A wallet's refusal of one of our games' calls as the player's error: `reopen` names what the
+ * player opens again when the game session ended (a game, a live table).
+ */
+export function walletRefusal(answer: WalletAnswer, reopen: 'game' | 'table' = 'game'): AppError {
   switch (answer.status) {
     case 'RS_ERROR_NOT_ENOUGH_MONEY':
       return new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
     case 'RS_ERROR_INVALID_TOKEN':
     case 'RS_ERROR_TOKEN_EXPIRED':
       // Not 401: that would log the player out of the site; only the game session ended.
-      return new AppError('REFUSED', 'Your game session has ended; open the game again');
+      return new AppError('REFUSED', `Your game session has ended; open the ${reopen} again`);
     case 'RS_ERROR_USER_DISABLED':
       return new AppError('REFUSED', 'Your account cannot play right now');
     case 'RS_ERROR_LIMIT_REACHED':

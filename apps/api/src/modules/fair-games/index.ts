@@ -14,3 +14,5 @@ export { roundChainCommands, roundChainsOf } from './round-chain.cli';
 // Live tables pay through our provider's signed wallet calls too (modules/live-tables).
 export { ensureProviderKeys, OWN_PROVIDER_NAME } from './fair-games.module';
 export { createWalletClient, injectTransport, type WalletClient } from './wallet-client';
+/** A wallet's refusal of one of our games' calls as the player's error (the live tables' too). */
+export { walletRefusal } from './fair-games-wallet';

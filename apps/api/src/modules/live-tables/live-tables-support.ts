@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import type { WalletAnswer } from '../casino';
-import { chainRef, type ChainRow, type RoundChains } from '../fair-games';
+import { chainRef, type ChainRow, type RoundChains, walletRefusal as fairGamesRefusal } from '../fair-games';
 import type * as repo from './live-tables.repository';
 
 export interface LiveTablesDeps {
@@ -89,22 +89,8 @@ export function betView(row: repo.BetRow): LiveBetView {
   };
 }
 
-export function walletRefusal(answer: WalletAnswer): AppError {
-  switch (answer.status) {
-    case 'RS_ERROR_NOT_ENOUGH_MONEY':
-      return new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
-    case 'RS_ERROR_INVALID_TOKEN':
-    case 'RS_ERROR_TOKEN_EXPIRED':
-      // Not 401: that would log the player out of the site; only the game session ended.
-      return new AppError('REFUSED', 'Your game session has ended; open the table again');
-    case 'RS_ERROR_USER_DISABLED':
-      return new AppError('REFUSED', 'Your account cannot play right now');
-    case 'RS_ERROR_LIMIT_REACHED':
-      return new AppError('REFUSED', answer.message ?? 'This stake is not allowed right now');
-    default:
-      return new AppError('SERVICE_UNAVAILABLE', 'The wallet did not take the bet; try again');
-  }
-}
+/** A wallet's refusal of a live-table call as the player's error (fair-games' words, "open the table again"). */
+export const walletRefusal = (answer: WalletAnswer): AppError => fairGamesRefusal(answer, 'table');
 
 export function checkTable(code: string): LiveTableCode {
   if (!isLiveTableCode(code)) throw new AppError('NOT_FOUND', 'No such live table');

@@ -12,7 +12,6 @@ export type {
   CasinoStakeResult,
   DepositCredit,
   ExposureResult,
-  Money,
   MoneyRules,
   OperatorAdjustment,
   PlayOutcome,
@@ -20,8 +19,9 @@ export type {
   StakeProduct,
   WalletBalances,
   WithdrawalMovement,
-} from './money.service';
-export { depositSubject, withdrawalSubject } from './money.service';
+} from './money-support';
+export type { Money } from './money.service';
+export { depositSubject, withdrawalSubject } from './money-support';
 export type { StatementReader, SubjectDescriber, SubjectDescription } from './statement.service';
 export type { OperatorActOptions, WalletService } from './wallet.service';
 export { parseOperatorAmount, parseReason } from './wallet.service';

@@ -25,24 +25,7 @@ import type {
   WithdrawalMovement,
 } from './money-support';
 
-export type {
-  BetHold,
-  BetHoldResult,
-  BetResult,
-  BonusMovement,
-  CasinoMovement,
-  CasinoStakeResult,
-  DepositCredit,
-  ExposureResult,
-  MoneyRules,
-  OperatorAdjustment,
-  PlayOutcome,
-  Stake,
-  StakeProduct,
-  WalletBalances,
-  WithdrawalMovement,
-} from './money-support';
-export { depositSubject, toActiveWallet, toBalances, withdrawalSubject } from './money-support';
+export type { MoneyRules } from './money-support';
 
 /**
  * The money front door (docs/wallet.md, "Money"): the only caller of the ledger. Every movement

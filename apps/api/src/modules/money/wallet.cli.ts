@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@app/shared';
 import { type AdminCommand, requireOption } from '../../plugins/admin-command';
 import { createMoneyModule } from './money.module';
-import type { WalletBalances } from './money.service';
+import type { WalletBalances } from './money-support';
 
 function describe(balances: WalletBalances): string {
   return [

@@ -14,7 +14,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { findUserByNameKey, userNameKey } from '../users';
 import { type IdempotencyClaim, moneyTransaction, type Tx } from '../../db/unit-of-work';
-import { type Money, toActiveWallet, toBalances, type WalletBalances } from './money.service';
+import { toActiveWallet, toBalances, type WalletBalances } from './money-support';
+import type { Money } from './money.service';
 import { findBalancesAndWallet, upsertActiveWallet } from './wallet.repository';
 
 /**
