@@ -44,12 +44,14 @@ export function backgroundCheckpoints(file: string, writer: SQLite.Database): Ba
       worker.on('message', (message: { frames?: number }) => {
         framesCopied += message.frames ?? 0;
       });
-      // A checkpointer that failed leaves the checkpoints to the writer, as SQLite's default does.
-      const fallBack = () => {
+      // A checkpointer that failed leaves the checkpoints to the writer, as SQLite's default does
+      // (unless the database is closing: then the writer is gone too).
+      const started = worker;
+      started.on('error', () => {
+        if (worker !== started) return;
         worker = undefined;
         writer.pragma('wal_autocheckpoint = 1000');
-      };
-      worker.on('error', fallBack);
+      });
       writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_FRAMES}`);
     },
     get framesCopied() {
