@@ -5,7 +5,7 @@ import { type MarketBet, applyPositionChange, positionChangeOf, positionExposure
 import { exposureKeyOf } from '../../apps/api/src/modules/bets/bet-model';
 
 /**
- * The raw-driver side of the placement benchmark (issue 12): one bet placed by hand with the very
+ * The raw-driver side of the placement benchmark (docs/benchmarks.md): one bet placed by hand with the very
  * statements `bet/placeMarketBet` runs (the session read, the market, match and runner reads, then
  * one transaction with the player's running position in the market, the bet row, the position
  * with the bet, the exposure's ledger posting and the new balance), in the API's order, with the same parameters and the same exposure maths, on

@@ -32,12 +32,13 @@ import { benchCustomer } from './wallet-ledger';
 import { farMatchOdds } from '../../apps/api/test/bets-support';
 
 /**
- * Issue 12: bet placements per second through HTTP from 200 players against the raw driver placing
- * the same bets with the same statements (bets-raw.ts), on SQLite and on PostgreSQL behind two API
- * instances; and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite.
- * Issue 28: placement by players with 2,000 earlier bets each in the market against players with
- * none (the running position: target ≥ 0.9×), on SQLite and on PostgreSQL.
- * Issue 24: cash-out quotes for 1,000 positions on one market as prices change (bets-cash-out.ts).
+ * The betting scenario (docs/benchmarks.md, "Current figures" holds each target):
+ * - bet placements per second through HTTP from 200 players against the raw driver placing the
+ *   same bets with the same statements (bets-raw.ts), on SQLite and on PostgreSQL behind two API
+ *   instances; and settling one market that holds 100,000 bets (1,000 players × 100), on SQLite;
+ * - placement by players with 2,000 earlier bets each in the market against players with none (the
+ *   running position: target ≥ 0.9×), on SQLite and on PostgreSQL;
+ * - cash-out quotes for 1,000 positions on one market as prices change (bets-cash-out.ts; docs/betting.md, "Cash out").
  * BENCH_SMOKE=1 runs every part small and short, to show it works (no figures).
  */
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -61,10 +62,10 @@ const CONNECTIONS = 32;
 const WARM_UP_SECONDS = SMOKE ? 1 : 3;
 const SLICES = SMOKE ? 1 : 4;
 const SLICE_SECONDS = SMOKE ? 1 : 2;
-/** Issue 28: earlier bets of each player in the market, and the players of each side. */
+/** Earlier bets of each player in the market, and the players of each side. */
 const EARLIER_BETS = 2_000;
 const HISTORY_PLAYERS = SMOKE ? 4 : 50;
-/** Placement with 2,000 earlier bets, or with responsible-play limits, against none (issues 28, 22). */
+/** Placement with 2,000 earlier bets, or with responsible-play limits (docs/responsible-play.md), against none. */
 const GROUP_TARGET_RATIO = 0.9;
 /** High enough that no limit refuses a bench bet. */
 const LIMIT_RUPEES = 10_000_000;

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Cash out and settlement corrections (issues 24 and 29, docs/betting.md "Cash out" and
+ * Cash out and settlement corrections (docs/betting.md, "Cash out" and
  * "Corrections"): a bet placed as a leg of a cash out says so in the reports, and a settlement an
  * operator wrote keeps the reason they gave (a void or re-settle after a result). Both columns are
  * defaulted or nullable, so existing rows keep their meaning.
