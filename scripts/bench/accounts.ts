@@ -9,7 +9,7 @@ import { type BenchContext, type BenchScenario, type RunningServer, formatMs, fo
 const PASSWORD = 'BenchPass2026';
 const LOGIN_USERS = 64;
 const READ_USERS = 32;
-/** The background login rate of the issue: 8 logins a second beside the reads. */
+/** The background login rate (docs/benchmarks.md, "Current figures"): 8 logins a second beside the reads. */
 const BACKGROUND_LOGINS_PER_SECOND = 8;
 const READ_RATE = 200;
 /** Keep-alive connections the steady reads may use at once. */

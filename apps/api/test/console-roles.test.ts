@@ -58,7 +58,7 @@ describe(`console roles (${testDatabaseKind()})`, () => {
     }
   });
 
-  it('the roles the issue names: support cannot credit or change settings; trader cannot approve payouts', async () => {
+  it('the roles docs/operators.md names: support cannot credit or change settings; trader cannot approve payouts', async () => {
     const credit = { user_name: 'roleplayer', direction: 'credit', amount: 10, reason: 'goodwill' };
     const support = await t.admin('admin/walletAdjust', credit, operators.support.token);
     expect(support.statusCode).toBe(403);
