@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../db/errors';
+import { readTogether } from '../../db/reusable-query';
 import { moneyTransaction } from '../../db/unit-of-work';
 import { AppError } from '../../lib/app-error';
 import { DuplicatePostingError, InsufficientBalanceError } from '../money';
@@ -36,12 +37,17 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
         const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
         // What the call checks, in one read: this transaction id; for a bet, what already refers
         // to it; for a win or rollback, the bet it refers to and what already refers to that bet.
-        const found = await repo.findCallTransactions(
-          trx,
-          session.providerId,
-          body.transaction_uuid,
-          isBet ? body.transaction_uuid : referenceUuid,
-        );
+        // A bet's money reads go with it (one round trip on PostgreSQL).
+        const [found, stakeReads] = await readTogether(trx, [
+          () =>
+            repo.findCallTransactions(
+              trx,
+              session.providerId,
+              body.transaction_uuid,
+              isBet ? body.transaction_uuid : referenceUuid,
+            ),
+          async () => (isBet ? money.readForCasinoStake(trx, userId) : undefined),
+        ]);
         const existing = found.own;
         const bet = isBet ? undefined : found.bet;
         const referring = found.referring;
@@ -61,7 +67,7 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
           if (referring.some((row) => row.kind === 'rollback')) {
             throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived');
           }
-          const taken = await money.casinoStake(trx, { userId, provider, amount, reference, subject });
+          const taken = await money.casinoStake(trx, { userId, provider, amount, reference, subject }, stakeReads);
           if (!taken.ok) throw new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money');
           ({ fromCash, fromBonus, transactionId } = taken);
           roundDelta = { stake: amount, win: 0 };

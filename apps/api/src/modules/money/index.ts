@@ -9,6 +9,7 @@ export type {
   BetResult,
   BonusMovement,
   CasinoMovement,
+  CasinoStakeReads,
   CasinoStakeResult,
   DepositCredit,
   ExposureResult,

@@ -3,21 +3,31 @@ import { readTogether } from '../../db/reusable-query';
 import { assertPlayerLocked, type Tx } from '../../db/unit-of-work';
 import type { Leg } from '../ledger';
 import type { MoneyDeps } from './money-helpers';
-import type { CasinoMovement, CasinoStakeResult } from './money-support';
+import type { CasinoMovement, CasinoStakeReads, CasinoStakeResult } from './money-support';
 
 /** A game's stake, win and rollback, between the player's wallets and the provider's account. */
 export function createMoneyCasino({ ledger, helpers }: MoneyDeps) {
   const { walletOnce, prepareStake, checkStake, recordOutcome } = helpers;
 
+  async function readForCasinoStake(tx: Tx, userId: number): Promise<CasinoStakeReads> {
+    assertPlayerLocked(tx, userId);
+    // What the stake's rules and its posting read, asked for together (one round trip on PostgreSQL).
+    const [wallet, prepared] = await readTogether(tx, [walletOnce(tx, userId), prepareStake(tx, userId)]);
+    return { wallet, prepared };
+  }
+
   return {
-    async casinoStake(tx: Tx, { userId, provider, amount, reference, subject }: CasinoMovement): Promise<CasinoStakeResult> {
+    readForCasinoStake,
+
+    async casinoStake(
+      tx: Tx,
+      { userId, provider, amount, reference, subject }: CasinoMovement,
+      reads?: CasinoStakeReads,
+    ): Promise<CasinoStakeResult> {
       assertPlayerLocked(tx, userId);
-      const wallet = walletOnce(tx, userId);
-      const readOnce = async () => (await wallet()).balances;
-      // What the stake's rules and its posting read, asked for together (one round trip on PostgreSQL).
-      const [{ activeWallet }, prepared] = await readTogether(tx, [wallet, prepareStake(tx, userId)]);
-      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, readOnce, prepared);
-      const balances = await readOnce();
+      const { wallet, prepared } = reads ?? (await readForCasinoStake(tx, userId));
+      const { balances, activeWallet } = wallet;
+      await checkStake(tx, { userId, product: 'casino', amount, exposureChange: amount }, async () => balances, prepared);
       const canUseBonus = activeWallet === ACTIVE_WALLET.wager;
       const playable = balances.cash + (canUseBonus ? balances.wagerBonus : 0);
       const taken = allocateStake(amount, { cash: balances.cash, wagerBonus: balances.wagerBonus, canUseBonus });

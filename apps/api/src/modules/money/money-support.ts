@@ -101,6 +101,16 @@ export interface CasinoMovement {
   subject: string;
 }
 
+/**
+ * What a casino stake reads before it moves money (the balances with the active wallet, and what
+ * the money rules read ahead), read by `readForCasinoStake` beside the caller's own reads: on
+ * PostgreSQL they share one round trip. Opaque to the caller: it hands it to `casinoStake`.
+ */
+export interface CasinoStakeReads {
+  readonly wallet: { balances: WalletBalances; activeWallet: number };
+  readonly prepared: unknown[];
+}
+
 export type CasinoStakeResult =
   | { ok: true; fromCash: number; fromBonus: number; transactionId: number | null; playableAfter: number }
   | { ok: false; playable: number };

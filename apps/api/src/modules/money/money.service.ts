@@ -17,6 +17,7 @@ import type {
   BetResult,
   BonusMovement,
   CasinoMovement,
+  CasinoStakeReads,
   CasinoStakeResult,
   DepositCredit,
   MoneyRules,
@@ -77,8 +78,13 @@ export interface Money {
     result: BetResult & { earlierTransactionId: number | null; earlierProfitLoss: number; reversalReference: string },
   ): Promise<number | null>;
 
-  /** A game's stake, to the provider's account; `ok: false` when the playable balance is short. */
-  casinoStake(tx: Tx, movement: CasinoMovement): Promise<CasinoStakeResult>;
+  /** What a casino stake reads first, for the caller to read beside its own (one round trip on PostgreSQL). */
+  readForCasinoStake(tx: Tx, userId: number): Promise<CasinoStakeReads>;
+  /**
+   * A game's stake, to the provider's account; `ok: false` when the playable balance is short.
+   * `reads`: what `readForCasinoStake` read in this transaction, under the player's lock.
+   */
+  casinoStake(tx: Tx, movement: CasinoMovement, reads?: CasinoStakeReads): Promise<CasinoStakeResult>;
   /** A game's win, from the provider's account to cash. */
   casinoPayout(tx: Tx, movement: CasinoMovement): Promise<number>;
   /** A stake given back exactly as it was taken (cash to cash, bonus to bonus), linked to it. */
