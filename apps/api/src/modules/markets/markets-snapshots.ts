@@ -10,7 +10,7 @@ import {
   type MatchBundle,
   type MatchListRecord,
 } from './markets.repository';
-import { feedFixtureOf, type TargetStates, wireFancies, wireMarket, wireScoreboard } from './markets.wire';
+import { feedFixtureOf, type TargetStates, wireFancies, wireMarket, wireMatchHead, wireScoreboard } from './markets.wire';
 
 /** Prices are computed for moments this far apart; a moment's number is the live `seq`. */
 export const FEED_TICK_MS = 250;
@@ -95,17 +95,7 @@ export function createMarketsSnapshots(db: Db, clock: Clock, feed: OddsFeed) {
     const state = stateOf(bundle.match, seq);
     const match = bundle.match;
     return {
-      match: {
-        match_id: match.match_id,
-        name: match.name,
-        match_name: match.name,
-        series_id: match.series_id,
-        series_name: match.series_name,
-        sport_id: match.sport_id,
-        start_time: new Date(match.start_time).toISOString(),
-        in_play: state.phase === 'IN_PLAY',
-        scoreboard: wireScoreboard(match, state),
-      },
+      match: { ...wireMatchHead(match, state), scoreboard: wireScoreboard(match, state) },
       markets: bundle.markets.map((record) => wireMarket(record, bundle.runners, state, targets)),
       fancy: wireFancies(bundle.fancies, state, targets),
       seq,

@@ -132,6 +132,20 @@ function wirePlacings(placings: NonNullable<FeedMatchState['scoreboard']['placin
   return placings.map((placing) => ({ position: placing.position, selection_id: placing.selectionId, name: placing.name }));
 }
 
+/** What a match says of itself on every wire shape: a list row, a match page's snapshot. */
+export function wireMatchHead(match: MatchListRecord, state: FeedMatchState) {
+  return {
+    match_id: match.match_id,
+    name: match.name,
+    match_name: match.name,
+    series_id: match.series_id,
+    series_name: match.series_name,
+    sport_id: match.sport_id,
+    start_time: new Date(match.start_time).toISOString(),
+    in_play: state.phase === 'IN_PLAY',
+  };
+}
+
 /** A list row: the match and its match-odds best prices. */
 export function wireMatchRow(
   match: MatchListRecord,
@@ -155,14 +169,7 @@ export function wireMatchRow(
     };
   }
   return {
-    match_id: match.match_id,
-    name: match.name,
-    match_name: match.name,
-    series_id: match.series_id,
-    series_name: match.series_name,
-    sport_id: match.sport_id,
-    start_time: new Date(match.start_time).toISOString(),
-    in_play: state.phase === 'IN_PLAY',
+    ...wireMatchHead(match, state),
     match_odds: odds,
     ...(state.phase === 'FINISHED' && state.scoreboard.placings
       ? { placings: wirePlacings(state.scoreboard.placings.slice(0, ROW_PLACINGS)) }
