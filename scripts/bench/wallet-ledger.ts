@@ -187,6 +187,7 @@ function rawSqlite(url: string): RawLedger {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('temp_store = MEMORY');
   // The change notice the API's statement carries (db/user-changes.ts), with nobody listening.
   sqlite.function('app_user_changed', { deterministic: false }, (userId) => userId as number);
   const update = sqlite.prepare(toSqlite(SQL.guardedUpdate));

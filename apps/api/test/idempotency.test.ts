@@ -178,7 +178,10 @@ describe('Idempotency-Key on money-moving calls', () => {
         const answers = await Promise.all([debit('first', claim()), debit('retry', retry)]);
         expect(answers).toEqual([{ debited: 100 }, { debited: 100 }]);
         expect(retry.replayed).toBe(true);
-        expect(heard).toEqual(['commit of 2', 'first', 'retry']);
+        // One commit, then both answers. Another write of the app (a job, a session's touch) may
+        // join the same batch on a busy machine: that makes the commit larger, never two.
+        expect(heard.slice(1)).toEqual(['first', 'retry']);
+        expect(Number(/^commit of (\d+)$/.exec(heard[0] ?? '')?.[1])).toBeGreaterThanOrEqual(2);
         expect((await t.module.money.readBalances(t.database.db, userId)).cash).toBe(900);
       } finally {
         committer.onCommit = observer;
