@@ -325,5 +325,17 @@ describe('seamless wallet API', () => {
     await t.wallet('rollback', rollback);
     const balances = await t.module.money.readBalances(t.database.db, p.userId);
     expect([balances.cash, balances.wagerBonus]).toEqual([1_000, 2_000]);
+    // A win's answer is cash and the active wager bonus, the win paid to cash.
+    const next = bet(p.gameToken, 500);
+    expect((await t.wallet('bet', next)).answer).toMatchObject({ status: 'RS_OK', balance: 2_500 });
+    const win = {
+      ...next,
+      amount: 700,
+      transaction_uuid: `${next.transaction_uuid}-w`,
+      reference_transaction_uuid: next.transaction_uuid,
+    };
+    expect((await t.wallet('win', win)).answer).toMatchObject({ status: 'RS_OK', balance: 3_200 });
+    const after = await t.module.money.readBalances(t.database.db, p.userId);
+    expect([after.cash, after.wagerBonus]).toEqual([1_200, 2_000]);
   });
 });

@@ -37,8 +37,9 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
         const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
         // What the call checks, in one read: this transaction id; for a bet, what already refers
         // to it; for a win or rollback, the bet it refers to and what already refers to that bet.
-        // A bet's money reads go with it (one round trip on PostgreSQL).
-        const [found, stakeReads] = await readTogether(trx, [
+        // The money reads go with it (one round trip on PostgreSQL): a bet's, and the balance a
+        // win's answer starts from.
+        const [found, stakeReads, playableBefore] = await readTogether(trx, [
           () =>
             repo.findCallTransactions(
               trx,
@@ -47,6 +48,7 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
               isBet ? body.transaction_uuid : referenceUuid,
             ),
           async () => (isBet ? money.readForCasinoStake(trx, userId) : undefined),
+          async () => (operation === 'win' ? balanceOf(trx, userId) : undefined),
         ]);
         const existing = found.own;
         const bet = isBet ? undefined : found.bet;
@@ -60,7 +62,8 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
         let fromBonus = 0;
         let roundDelta = { stake: 0, win: 0 };
         let transactionId: number | null = null;
-        // A bet knows the balance after it from the figures it read under the lock (no second read).
+        // A bet and a win know the balance after them from the figures they read under the lock
+        // (no second read): a win's payout goes to cash, which is always playable.
         let balanceAfter: number | undefined;
 
         if (isBet) {
@@ -81,6 +84,7 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
             if (isRolledBack) throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 'The bet of this win was rolled back');
             if (amount > 0) transactionId = await money.casinoPayout(trx, { userId, provider, amount, reference, subject });
             roundDelta = { stake: 0, win: amount };
+            if (playableBefore !== undefined) balanceAfter = playableBefore + amount;
           } else if (bet && !isTheirBet) {
             throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'A rollback can only undo a bet of this player');
           } else if (bet && referring.some((row) => row.kind === 'win')) {
