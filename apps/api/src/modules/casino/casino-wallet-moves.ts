@@ -12,6 +12,7 @@ import {
   replay,
   requestHash,
   type Session,
+  sessionEnded,
   WalletRefusal,
 } from './casino-wallet-support';
 import type { WalletAnswer, WalletRequest } from './wallet-api.schema';
@@ -37,9 +38,9 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
         const referenceUuid = 'reference_transaction_uuid' in body ? body.reference_transaction_uuid : '';
         // What the call checks, in one read: this transaction id; for a bet, what already refers
         // to it; for a win or rollback, the bet it refers to and what already refers to that bet.
-        // The money reads go with it (one round trip on PostgreSQL): a bet's, and the balance a
-        // win's answer starts from.
-        const [found, stakeReads, playableBefore] = await readTogether(trx, [
+        // The other reads go with it (one round trip on PostgreSQL): a bet's player and site
+        // session and its money, and the balance a win's answer starts from.
+        const [found, stakeReads, playableBefore, playerState] = await readTogether(trx, [
           () =>
             repo.findCallTransactions(
               trx,
@@ -49,7 +50,10 @@ export function createWalletMoves({ db, clock, money, balanceOf }: CasinoWalletD
             ),
           async () => (isBet ? money.readForCasinoStake(trx, userId) : undefined),
           async () => (operation === 'win' ? balanceOf(trx, userId) : undefined),
+          async () => (isBet ? repo.findPlayerSessionState(trx, userId, session.session_id) : undefined),
         ]);
+        const ended = isBet ? sessionEnded(session, playerState, now) : undefined;
+        if (ended) throw new WalletRefusal(ended.status, ended.message);
         const existing = found.own;
         const bet = isBet ? undefined : found.bet;
         const referring = found.referring;

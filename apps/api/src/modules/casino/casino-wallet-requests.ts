@@ -7,6 +7,7 @@ import {
   type MoneyOperation,
   refusal,
   type Session,
+  sessionEnded,
   type WalletCall,
 } from './casino-wallet-support';
 import { SPORTSBOOK_GAME_ID } from './casino-support';
@@ -14,27 +15,8 @@ import { isValidSignature } from './provider-keys';
 import { type WalletAnswer, type WalletRequest, walletRequestSchemas } from './wallet-api.schema';
 
 const PROVIDER_CACHE_MS = 10_000;
-
-/**
- * Whether the site session that launched a game still lives (docs/casino.md, "Launching"): not
- * ended (logout, a password change, a forced logout, a pause), still the player's current one (a
- * login elsewhere replaces it) and not past its time limit. Game sessions from before migration
- * 0170 name none and keep their own expiry.
- */
-function isSiteSessionLive(
-  found: {
-    session_id: number | null;
-    session_ended_at: number | null;
-    session_limit_ends_at: number | null;
-    current_session_id: number | null;
-  },
-  now: number,
-): boolean {
-  if (found.session_id === null) return true;
-  if (found.session_ended_at !== null) return false;
-  if (Number(found.current_session_id) !== Number(found.session_id)) return false;
-  return found.session_limit_ends_at === null || Number(found.session_limit_ends_at) > now;
-}
+/** Game sessions kept in memory by token: each is a fixed row, so only the count is bounded. */
+const GAME_SESSIONS_KEPT = 20_000;
 
 /**
  * A wallet call's checks before any money moves (the body, the token, the signature, the game,
@@ -65,6 +47,19 @@ export function createWalletRequests(
     return row;
   }
 
+  /** What a token names, kept: a game session's row never changes (casino.repository.ts). */
+  const gameSessions = new Map<string, repo.GameSessionRow>();
+  async function gameSession(token: string) {
+    const tokenHash = sha256Hex(token);
+    const kept = gameSessions.get(tokenHash);
+    if (kept) return kept;
+    const row = await repo.findGameSession(db, tokenHash);
+    if (!row) return undefined;
+    if (gameSessions.size >= GAME_SESSIONS_KEPT) gameSessions.delete(gameSessions.keys().next().value as string);
+    gameSessions.set(tokenHash, row);
+    return row;
+  }
+
   /** Runs one wallet call; `httpStatus` is 200 for every answer but a malformed request (400). */
   async function handle(call: WalletCall): Promise<{ httpStatus: number; body: WalletAnswer }> {
     // Bounded before anything walks it, like every other body (plugins/json-body.ts).
@@ -78,7 +73,7 @@ export function createWalletRequests(
     const loose = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
     const requestUuid = typeof loose.request_uuid === 'string' ? loose.request_uuid.slice(0, 100) : '';
     const token = typeof loose.token === 'string' ? loose.token : '';
-    const found = token ? await repo.findGameSession(db, sha256Hex(token)) : undefined;
+    const found = token ? await gameSession(token) : undefined;
     if (!found) return { httpStatus: 200, body: refusal('RS_ERROR_INVALID_TOKEN', requestUuid, 'Unknown game session token') };
     const owner = await provider(Number(found.provider_id));
     if (!owner || !(await isValidSignature(owner.public_key, call.rawBody, call.signature))) {
@@ -109,28 +104,19 @@ export function createWalletRequests(
         body: refusal('RS_ERROR_WRONG_CURRENCY', body.request_uuid, `The wallet's currency is ${found.currency}`),
       };
     }
-    // Wins and rollbacks settle what was already staked: never refused for an old session or a locked account.
+    // Wins and rollbacks settle what was already staked: never refused for an old session or a
+    // locked account. A bet's player and site session are read under the player's lock, with the
+    // bet's other reads (casino-wallet-moves.ts).
     if (call.operation === 'balance' || call.operation === 'bet') {
-      const now = clock.now();
-      if (Number(found.expires_at) <= now) {
+      if (Number(found.expires_at) <= clock.now()) {
         return { httpStatus: 200, body: refusal('RS_ERROR_TOKEN_EXPIRED', body.request_uuid, 'The game session has expired') };
-      }
-      if (!isSiteSessionLive(found, now)) {
-        return {
-          httpStatus: 200,
-          body: refusal(
-            'RS_ERROR_TOKEN_EXPIRED',
-            body.request_uuid,
-            "The player's session has ended: the game session ended with it",
-          ),
-        };
-      }
-      if (Number(found.is_disabled) === 1) {
-        return { httpStatus: 200, body: refusal('RS_ERROR_USER_DISABLED', body.request_uuid, 'The player is disabled') };
       }
     }
     if (call.operation === 'balance') {
-      return { httpStatus: 200, body: answer(session, body.request_uuid, await balanceOf(db, Number(found.user_id))) };
+      const userId = Number(found.user_id);
+      const ended = sessionEnded(found, await repo.findPlayerSessionState(db, userId, found.session_id), clock.now());
+      if (ended) return { httpStatus: 200, body: refusal(ended.status, body.request_uuid, ended.message) };
+      return { httpStatus: 200, body: answer(session, body.request_uuid, await balanceOf(db, userId)) };
     }
     return { httpStatus: 200, body: await moveMoney(call.operation, session, body as WalletRequest<MoneyOperation>) };
   }

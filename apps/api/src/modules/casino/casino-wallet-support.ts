@@ -21,7 +21,7 @@ export class WalletRefusal extends Error {
   }
 }
 
-export type Session = NonNullable<Awaited<ReturnType<typeof repo.findGameSession>>> & {
+export type Session = repo.GameSessionRow & {
   providerCode: string;
   providerId: number;
 };
@@ -34,6 +34,31 @@ export interface CasinoWalletDeps {
   money: Money;
   /** What the player can stake: cash, plus the wager bonus while the wager wallet is active. */
   balanceOf(executor: Db, userId: number): Promise<number>;
+}
+
+/**
+ * Why a live game session can no longer stake or answer a balance (docs/casino.md, "Launching"),
+ * if it can't: the site session that launched it ended (logout, a password change, a forced
+ * logout, a pause), was replaced by a login elsewhere or passed its time limit; or the player is
+ * disabled. Game sessions from before migration 0170 name no site session and keep their own expiry.
+ */
+export function sessionEnded(
+  game: Pick<repo.GameSessionRow, 'session_id'>,
+  state: repo.PlayerSessionState | undefined,
+  now: number,
+): { status: WalletStatus; message: string } | undefined {
+  if (!state) return { status: 'RS_ERROR_INVALID_TOKEN', message: 'Unknown game session token' };
+  if (game.session_id !== null) {
+    const isLive =
+      state.session_ended_at === null &&
+      Number(state.current_session_id) === Number(game.session_id) &&
+      (state.session_limit_ends_at === null || Number(state.session_limit_ends_at) > now);
+    if (!isLive) {
+      return { status: 'RS_ERROR_TOKEN_EXPIRED', message: "The player's session has ended: the game session ended with it" };
+    }
+  }
+  if (Number(state.is_disabled) === 1) return { status: 'RS_ERROR_USER_DISABLED', message: 'The player is disabled' };
+  return undefined;
 }
 
 export function answer(session: Session, requestUuid: string, balance: number): WalletAnswer {

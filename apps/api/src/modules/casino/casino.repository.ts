@@ -196,29 +196,17 @@ export async function insertGameSession(
   await db.insertInto('casino_game_sessions').values(values).execute();
 }
 
-/** Wallet call. */
+/**
+ * Wallet call: what a game session token names. The row never changes once written (a game
+ * session ends with its expiry or with the site session that launched it), so the wallet keeps
+ * it in memory (casino-wallet-requests.ts).
+ */
 const selectGameSession = reusableQuery(
   (db: Db, tokenHash: string) =>
     db
-      .selectFrom('casino_game_sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      // The site session that launched the game: ended (logout, a password change, a forced logout,
-      // a pause), replaced by a login elsewhere or past its time limit, it ends the game session.
-      .leftJoin('sessions as ps', 'ps.id', 's.session_id')
-      .select([
-        's.user_id',
-        's.provider_id',
-        's.game_id',
-        's.currency',
-        's.expires_at',
-        's.session_id',
-        'u.is_disabled',
-        'u.user_name',
-        'u.current_session_id',
-        'ps.ended_at as session_ended_at',
-        'ps.limit_ends_at as session_limit_ends_at',
-      ])
-      .where('s.token_hash', '=', tokenHash),
+      .selectFrom('casino_game_sessions')
+      .select(['user_id', 'provider_id', 'game_id', 'currency', 'expires_at', 'session_id'])
+      .where('token_hash', '=', tokenHash),
   [textSentinel(0)] as const,
 );
 
@@ -226,6 +214,35 @@ export async function findGameSession(db: Db, tokenHash: string) {
   const [row] = await selectGameSession(db, tokenHash);
   return row;
 }
+
+export type GameSessionRow = NonNullable<Awaited<ReturnType<typeof findGameSession>>>;
+
+/**
+ * Wallet call: what may have ended a game session since it began: the player disabled, or the
+ * site session that launched it ended (logout, a password change, a forced logout, a pause),
+ * replaced by a login elsewhere or past its time limit.
+ */
+const selectPlayerSessionState = reusableQuery(
+  (db: Db, userId: number, sessionId: number) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('sessions as ps', (join) => join.on('ps.id', '=', sessionId))
+      .select([
+        'u.is_disabled',
+        'u.current_session_id',
+        'ps.ended_at as session_ended_at',
+        'ps.limit_ends_at as session_limit_ends_at',
+      ])
+      .where('u.id', '=', userId),
+  [numberSentinel(0), numberSentinel(1)] as const,
+);
+
+export async function findPlayerSessionState(db: Db, userId: number, sessionId: number | null) {
+  const [row] = await selectPlayerSessionState(db, userId, sessionId ?? 0);
+  return row;
+}
+
+export type PlayerSessionState = NonNullable<Awaited<ReturnType<typeof findPlayerSessionState>>>;
 
 /** Wallet call. */
 const selectCasinoTransaction = reusableQuery(
