@@ -32,11 +32,7 @@ it.runIf(testDatabaseKind() === 'sqlite')(
         await sql`release big`.execute(trx);
         return before.id;
       });
-      const rows = await t.db
-        .selectFrom('outbox_events')
-        .select(['id', 'topic'])
-        .where('topic', 'like', 'journal.%')
-        .execute();
+      const rows = await t.db.selectFrom('outbox_events').select(['id', 'topic']).where('topic', 'like', 'journal.%').execute();
       expect(rows).toEqual([{ id: kept, topic: 'journal.kept' }]);
     } finally {
       await t.database.close();
