@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { accountsScenario } from './accounts';
 import { browserScenario } from './browser';
 import { platformScenario } from './platform';
@@ -30,6 +31,16 @@ const scenarios: BenchScenario[] = [
   feedScenario,
   browserScenario,
 ];
+
+/** The product's runtime (package.json "engines"); figures on another Node are not its figures. */
+const PRODUCT_NODE_MAJOR = 24;
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+console.log(
+  `Node ${process.version}, ${availableParallelism()} cores` +
+    (nodeMajor < PRODUCT_NODE_MAJOR
+      ? `: older than the product's runtime, Node ${PRODUCT_NODE_MAJOR}; its JavaScript runs slower (docs/benchmarks.md)`
+      : ''),
+);
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];
