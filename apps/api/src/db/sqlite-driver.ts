@@ -11,6 +11,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import type { BackgroundCheckpoints } from './sqlite-checkpoints';
+import { keepBounded } from '../lib/bounded-map';
 
 /** Distinct SQL texts kept prepared per connection; the app has a few hundred at most. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -28,9 +29,7 @@ class StatementCache {
   prepare(sql: string): SQLite.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.connection.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string);
-      this.statements.set(sql, statement);
+      statement = keepBounded(this.statements, sql, this.connection.prepare(sql), STATEMENT_CACHE_SIZE);
     }
     return statement;
   }

@@ -13,6 +13,7 @@ import {
 import { SPORTSBOOK_GAME_ID } from './casino-support';
 import { isValidSignature } from './provider-keys';
 import { type WalletAnswer, type WalletRequest, walletRequestSchemas } from './wallet-api.schema';
+import { keepBounded } from '../../lib/bounded-map';
 
 const PROVIDER_CACHE_MS = 10_000;
 /** Game sessions kept in memory by token: each is a fixed row, so only the count is bounded. */
@@ -55,9 +56,7 @@ export function createWalletRequests(
     if (kept) return kept;
     const row = await repo.findGameSession(db, tokenHash);
     if (!row) return undefined;
-    if (gameSessions.size >= GAME_SESSIONS_KEPT) gameSessions.delete(gameSessions.keys().next().value as string);
-    gameSessions.set(tokenHash, row);
-    return row;
+    return keepBounded(gameSessions, tokenHash, row, GAME_SESSIONS_KEPT);
   }
 
   /** Runs one wallet call; `httpStatus` is 200 for every answer but a malformed request (400). */

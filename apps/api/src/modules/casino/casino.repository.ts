@@ -237,7 +237,9 @@ const selectPlayerSessionState = reusableQuery(
   [numberSentinel(0), numberSentinel(1)] as const,
 );
 
+/** `sessionId` null (a game session from before migration 0170): the site session's fields come back null. */
 export async function findPlayerSessionState(db: Db, userId: number, sessionId: number | null) {
+  // Ids start at 1: 0 matches no site session.
   const [row] = await selectPlayerSessionState(db, userId, sessionId ?? 0);
   return row;
 }

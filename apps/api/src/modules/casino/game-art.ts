@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { keepBounded } from '../../lib/bounded-map';
 
 /** Symbols drawn on our own games' art; other games get their initials. */
 const GAME_SYMBOLS: Record<string, string> = {
@@ -86,10 +87,8 @@ export function gameArtAvif(code: string, name: string): Promise<Buffer> {
   const key = `${code}\u0000${name}`;
   let tile = encoded.get(key);
   if (!tile) {
-    if (encoded.size >= MAX_ENCODED) encoded.delete(encoded.keys().next().value as string);
-    tile = encodeInTurn(gameArtSvg(code, name));
+    tile = keepBounded(encoded, key, encodeInTurn(gameArtSvg(code, name)), MAX_ENCODED);
     tile.catch(() => encoded.delete(key));
-    encoded.set(key, tile);
   }
   return tile;
 }

@@ -1,3 +1,5 @@
+import { keepBounded } from '../../lib/bounded-map';
+
 /**
  * The site's stylesheet cut down to what one painted page's elements can use (docs/shell.md
  * "Speed"): a sports page's first screen is painted by the server, and with the stylesheet
@@ -238,8 +240,7 @@ export function createFirstScreenStyle(index: StyleSheetIndex): (html: string) =
       // An inline <style> ends at the first `</style`: the build's CSS has none, but should one
       // appear the page keeps its stylesheet in the head.
       if (/<\/style/i.test(style)) style = '';
-      if (cache.size >= STYLE_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-      cache.set(key, style);
+      keepBounded(cache, key, style, STYLE_CACHE_SIZE);
     }
     if (!style) return html;
     const moved = `<link rel="stylesheet"${tag[1] ?? ''} href="${index.href}" data-app-style>`;

@@ -11,6 +11,7 @@ import {
   withModulePreloads,
 } from './web-shell';
 import { type Translate, translator } from './sports-paint';
+import { keepBounded } from '../../lib/bounded-map';
 
 /** Reads the operator's settings (the settings service; cached per instance). */
 export interface WebAppSettingsSource {
@@ -103,8 +104,7 @@ export function createPaintedPages(
           ? renderIndexHtml(template, settings, { hostname, language, homeHero, hasPaintedMain })
           : (template ?? '');
       page = compressPage(withModulePreloads(html, (group && routePreloads[group]) || []));
-      if (painted.size >= PAINTED_PAGE_CACHE_SIZE) painted.delete(painted.keys().next().value ?? '');
-      painted.set(key, page);
+      keepBounded(painted, key, page, PAINTED_PAGE_CACHE_SIZE);
     }
     return page;
   }

@@ -3,6 +3,7 @@ import { closedState, fancyLine, latestFirst, type ModelInput, priceMarkets } fr
 import { prematchWander } from './sim-prices';
 import { logistic, normalCdf, streamFor, unitFor } from './sim-random';
 import { cricketOvers, type SimFixture } from './sim-schedule';
+import { keepBounded } from '../../../lib/bounded-map';
 
 /** What the scorer knows after a ball. */
 interface BallRecord {
@@ -112,9 +113,7 @@ function scriptFor(fixture: SimFixture, durationMinutes: number): CricketScript 
     winner,
     ballMs: (durationMinutes * 60_000) / (2 * overs * 6 + BREAK_BALLS),
   };
-  if (scripts.size >= SCRIPT_CACHE) scripts.delete(scripts.keys().next().value ?? '');
-  scripts.set(fixture.feedKey, script);
-  return script;
+  return keepBounded(scripts, fixture.feedKey, script, SCRIPT_CACHE);
 }
 
 function oversText(balls: number): string {
