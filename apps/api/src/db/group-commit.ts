@@ -1,12 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { executeCompiled, onTransactionConnection } from './reusable-query';
 import type { Database } from './schema';
 
 /** Units one commit carries at most: bounds how long the write lock is held. */
 const MAX_UNITS_PER_COMMIT = 64;
-const SAVEPOINT = sql`savepoint unit`;
-const ROLLBACK_TO_SAVEPOINT = sql`rollback to unit`;
-const RELEASE_SAVEPOINT = sql`release unit`;
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to unit');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release unit');
 /** Thrown out of a batch to roll it back when its first unit failed (that unit heard its error). */
 const FIRST_UNIT_FAILED = Symbol('first unit failed');
 /** With nobody joining lately, a batch still waits a turn for joiners this often. */
@@ -86,8 +87,9 @@ export class GroupCommitter {
           // eslint-disable-next-line no-restricted-syntax -- the unit of work's SQLite transactions begin here
           await this.db.transaction().execute(async (batch) => {
             hasBegun = true;
-            // fill() leaves the batch to commit only with at least one unit done in it.
-            if (!(await this.fill(batch, done))) throw FIRST_UNIT_FAILED;
+            // fill() leaves the batch to commit only with at least one unit done in it. Its
+            // statements, and its units', go straight to the batch's connection.
+            if (!(await onTransactionConnection(batch, () => this.fill(batch, done)))) throw FIRST_UNIT_FAILED;
           });
         } catch (error) {
           if (!hasBegun) {
@@ -143,7 +145,7 @@ export class GroupCommitter {
         }
         continue;
       }
-      await SAVEPOINT.execute(batch).catch((error: unknown) => {
+      await executeCompiled(batch, SAVEPOINT).catch((error: unknown) => {
         unit.reject(error);
         throw error;
       });
@@ -152,9 +154,9 @@ export class GroupCommitter {
         done.push({ unit, value });
       } catch (error) {
         unit.reject(error);
-        await ROLLBACK_TO_SAVEPOINT.execute(batch);
+        await executeCompiled(batch, ROLLBACK_TO_SAVEPOINT);
       }
-      await RELEASE_SAVEPOINT.execute(batch);
+      await executeCompiled(batch, RELEASE_SAVEPOINT);
     }
     return true;
   }

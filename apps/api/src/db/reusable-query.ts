@@ -18,13 +18,29 @@ import { firstSentError, recordSent } from './sent-statements';
 const transactionConnections = new WeakMap<Db, DatabaseConnection>();
 
 /**
+ * A connection that runs a transaction's statement to completion at once and answers it
+ * synchronously: SQLite's (sqlite-driver.ts). Kysely's `executeQuery` wraps each statement in
+ * promises, each a task for the event loop and, on Node 20, a call of the async-context hooks while
+ * a transaction runs (transaction-scope.ts): the unit of work's statements skip them.
+ */
+export interface ImmediateConnection extends DatabaseConnection {
+  executeNow<R>(query: CompiledQuery): QueryResult<R>;
+}
+
+function isImmediate(connection: DatabaseConnection): connection is ImmediateConnection {
+  return (connection as Partial<ImmediateConnection>).executeNow !== undefined;
+}
+
+/**
  * Runs `work` with the hot queries of `tx` going straight to its connection; after it, `tx`
  * goes back to Kysely's executor, which refuses a transaction that has ended. The unit of work
- * calls this; on both databases the connection runs its queries one at a time, in the order they were
- * sent (better-sqlite3 runs each to completion at once; node-postgres pipelines them on the client,
- * postgres-pipeline.ts).
+ * calls this, and SQLite's group commit around a whole batch of units (group-commit.ts), whose
+ * units then find the connection already there. On both databases the connection runs its queries
+ * one at a time, in the order they were sent (better-sqlite3 runs each to completion at once;
+ * node-postgres pipelines them on the client, postgres-pipeline.ts).
  */
 export async function onTransactionConnection<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+  if (transactionConnections.has(tx)) return work();
   const connection = await tx.getExecutor().provideConnection(async (connection) => connection);
   transactionConnections.set(tx, connection);
   try {
@@ -47,13 +63,11 @@ function isPostgresDb(db: Db): boolean {
  * runs before it, in order. Its failure aborts the transaction, which then fails with its error.
  * Elsewhere (SQLite, or outside a transaction) it runs and is waited for, as any statement.
  */
-export async function sendWithoutWaiting(db: Db, query: CompiledQuery): Promise<void> {
+export function sendWithoutWaiting(db: Db, query: CompiledQuery): Promise<void> {
   const connection = transactionConnections.get(db);
-  if (!connection || !isPostgresDb(db)) {
-    await executeCompiled(db, query);
-    return;
-  }
+  if (!connection || !isPostgresDb(db)) return answerOf(db, query, () => undefined);
   recordSent(connection, connection.executeQuery(query));
+  return Promise.resolve();
 }
 
 /**
@@ -73,8 +87,23 @@ export async function readTogether<T extends readonly unknown[]>(
 
 /** Runs a compiled query: on the transaction's connection inside the unit of work, else through Kysely. */
 export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<QueryResult<Row>> {
+  return answerOf(db, query, (result: QueryResult<Row>) => result);
+}
+
+/**
+ * What `pick` takes from a compiled query's result, in one promise when the transaction's
+ * connection answers at once (`ImmediateConnection`).
+ */
+function answerOf<Row, T>(db: Db, query: CompiledQuery, pick: (result: QueryResult<Row>) => T): Promise<T> {
   const connection = transactionConnections.get(db);
-  return connection ? connection.executeQuery<Row>(query) : db.executeQuery<Row>(query);
+  if (connection && isImmediate(connection)) {
+    try {
+      return Promise.resolve(pick(connection.executeNow<Row>(query)));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+  return (connection ? connection.executeQuery<Row>(query) : db.executeQuery<Row>(query)).then(pick);
 }
 
 /**
@@ -88,7 +117,7 @@ export function reusableQuery<Args extends readonly unknown[], Row>(
   sentinels: Args,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
   const compiled = compiledOnce(build, sentinels);
-  return async (db, ...args) => (await executeCompiled<Row>(db, compiled(db, args))).rows;
+  return (db, ...args) => answerOf(db, compiled(db, args), rowsOf<Row>);
 }
 
 /**
@@ -102,6 +131,8 @@ export function reusableStatement<Args extends readonly unknown[]>(
   const compiled = compiledOnce(build, sentinels);
   return (db, ...args) => sendWithoutWaiting(db, compiled(db, args));
 }
+
+const rowsOf = <Row>(result: QueryResult<Row>) => result.rows;
 
 function compiledOnce<Args extends readonly unknown[]>(
   build: (db: Db, ...args: Args) => Compilable<unknown>,

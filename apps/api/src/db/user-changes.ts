@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
+import type { ImmediateConnection } from './reusable-query';
 import { forgetSent, recordSent, settleSent } from './sent-statements';
 
 /**
@@ -198,14 +199,22 @@ class ReportingConnection implements DatabaseConnection {
   /** It reported a change: its release waits until other processes are told. */
   hasReported = false;
   private readonly changed = new Set<number>();
+  /** Present when the inner connection runs a transaction's statements at once (SQLite). */
+  readonly executeNow: ImmediateConnection['executeNow'] | undefined;
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly feed: UserChangeFeed,
-  ) {}
+  ) {
+    const immediate = (inner as Partial<ImmediateConnection>).executeNow;
+    this.executeNow = immediate && (<R>(query: CompiledQuery) => this.collect(immediate.call(inner, query) as QueryResult<R>));
+  }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.inner.executeQuery<R>(query).then((result) => this.collect(result));
+  }
+
+  private collect<R>(result: QueryResult<R>): QueryResult<R> {
     const first = result.rows[0] as { user_changed?: unknown } | undefined;
     if (first?.user_changed !== undefined) {
       for (const row of result.rows as { user_changed: unknown }[]) {
