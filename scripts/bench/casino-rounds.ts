@@ -37,7 +37,10 @@ export async function benchCasinoRounds(
 ): Promise<CasinoRoundsResult> {
   const target = await openTarget(kind);
   await target.database.close();
+  // The API as an operator runs it (deploy/casino.env), as the bench's spawned servers are (harness.ts).
   const config = loadConfig({
+    NODE_ENV: 'production',
+    SMS_LOG_IN_PRODUCTION: '1',
     DATABASE_URL: target.url,
     ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
     SEED_DEMO_DATA: '0',

@@ -42,6 +42,7 @@ import { createJobRunner, type JobRunner } from './db/job-runner';
 import { createOutboxRelay, type OutboxRelay } from './db/outbox-relay';
 import { installLiveSocket } from './plugins/websocket';
 import { installMetrics } from './plugins/metrics';
+import { checkNestedQueriesFor } from './db/transaction-scope';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -86,6 +87,7 @@ const OUTBOX_PURGE_INTERVAL_MS = 60 * 60_000;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, redis } = deps;
   const clock = deps.clock ?? systemClock;
+  checkNestedQueriesFor(config.NODE_ENV);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

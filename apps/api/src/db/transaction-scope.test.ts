@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertNotInsideTransaction, NestedRootQueryError, runInTransactionScope } from './transaction-scope';
+import {
+  assertNotInsideTransaction,
+  checkNestedQueriesFor,
+  NestedRootQueryError,
+  runInTransactionScope,
+} from './transaction-scope';
 
 /** A transaction stand-in: the scope's body, which holds until `release` is called. */
 function openScope(): { release: () => void; checkedInside: Promise<unknown> } {
@@ -35,5 +40,25 @@ describe('the transaction scope', () => {
     const after = openScope();
     after.release();
     await expect(after.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+  });
+
+  it('keeps the check wherever it is free or a mistake must be found: off only in production before Node 24', async () => {
+    const isFree = Number(process.versions.node.split('.')[0]) >= 24;
+    try {
+      for (const environment of ['development', 'test'] as const) {
+        checkNestedQueriesFor(environment);
+        const scope = openScope();
+        scope.release();
+        await expect(scope.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+      }
+      checkNestedQueriesFor('production');
+      const scope = openScope();
+      scope.release();
+      if (isFree) await expect(scope.checkedInside).rejects.toBeInstanceOf(NestedRootQueryError);
+      // Node 20 in production: the promise hooks stay off, and the body runs unmarked.
+      else await expect(scope.checkedInside).resolves.toBeUndefined();
+    } finally {
+      checkNestedQueriesFor('test');
+    }
   });
 });
