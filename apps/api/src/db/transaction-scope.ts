@@ -22,7 +22,7 @@ export class NestedRootQueryError extends Error {
 /**
  * Whether transactions are marked for the check. Node 24's AsyncLocalStorage rides on context
  * frames and costs nothing; before Node 24 it runs on promise hooks, a call for every promise of
- * every request while a transaction runs: 4-11% of the casino wallet's rounds on Node 20. There,
+ * every request while a transaction runs: 3.5-11% of the casino wallet's rounds on Node 20. There,
  * production goes without the check (development and tests keep it, and find the mistake it
  * catches); docs/adr/0023-nested-query-check-where-free.md.
  */
@@ -31,7 +31,7 @@ let isChecking = true;
 /** Node 24 or later: AsyncLocalStorage on context frames, free. */
 const hasFreeAsyncContext = Number(process.versions.node.split('.')[0]) >= 24;
 
-/** Sets the check for the environment the API runs in (startup.ts). */
+/** Sets the check for the environment the API runs in (`buildApp`, app.ts). */
 export function checkNestedQueriesFor(environment: 'development' | 'production' | 'test'): void {
   isChecking = environment !== 'production' || hasFreeAsyncContext;
 }
