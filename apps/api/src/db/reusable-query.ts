@@ -7,6 +7,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Db } from './database';
+import { isImmediate } from './immediate-connection';
 import { firstSentError, recordSent } from './sent-statements';
 
 /**
@@ -16,20 +17,6 @@ import { firstSentError, recordSent } from './sent-statements';
  * below go straight to the connection instead (docs/adr/0012-hot-queries-on-the-transaction-connection.md).
  */
 const transactionConnections = new WeakMap<Db, DatabaseConnection>();
-
-/**
- * A connection that runs a transaction's statement to completion at once and answers it
- * synchronously: SQLite's (sqlite-driver.ts). Kysely's `executeQuery` wraps each statement in
- * promises, each a task for the event loop and, on Node 20, a call of the async-context hooks while
- * a transaction runs (transaction-scope.ts): the unit of work's statements skip them.
- */
-export interface ImmediateConnection extends DatabaseConnection {
-  executeNow<R>(query: CompiledQuery): QueryResult<R>;
-}
-
-function isImmediate(connection: DatabaseConnection): connection is ImmediateConnection {
-  return (connection as Partial<ImmediateConnection>).executeNow !== undefined;
-}
 
 /**
  * Runs `work` with the hot queries of `tx` going straight to its connection; after it, `tx`
@@ -92,7 +79,7 @@ export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<Quer
 
 /**
  * What `pick` takes from a compiled query's result, in one promise when the transaction's
- * connection answers at once (`ImmediateConnection`).
+ * connection answers at once (`ImmediateConnection`, immediate-connection.ts).
  */
 function answerOf<Row, T>(db: Db, query: CompiledQuery, pick: (result: QueryResult<Row>) => T): Promise<T> {
   const connection = transactionConnections.get(db);

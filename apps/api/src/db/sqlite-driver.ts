@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import type { BackgroundCheckpoints } from './sqlite-checkpoints';
 import { keepBounded } from '../lib/bounded-map';
-import type { ImmediateConnection } from './reusable-query';
+import type { ImmediateConnection } from './immediate-connection';
 
 /** Distinct SQL texts kept prepared per connection; the app has a few hundred at most. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -173,7 +173,7 @@ class RoutedConnection implements ImmediateConnection {
 
   /**
    * A statement of this connection's transaction, run to completion at once: the unit of work's
-   * hot statements skip the promises of `executeQuery` (reusable-query.ts, `ImmediateConnection`).
+   * hot statements skip the promises of `executeQuery` (`ImmediateConnection`, immediate-connection.ts).
    */
   executeNow<R>(query: CompiledQuery): QueryResult<R> {
     if (!this.isHolding) throw new Error('SQLite: a statement run at once outside a transaction');

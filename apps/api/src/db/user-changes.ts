@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { type AliasedRawBuilder, type DatabaseConnection, type Dialect, type Driver, type QueryResult, sql } from 'kysely';
-import type { ImmediateConnection } from './reusable-query';
+import type { ImmediateConnection } from './immediate-connection';
 import { forgetSent, recordSent, settleSent } from './sent-statements';
 
 /**
