@@ -7,7 +7,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Db } from './database';
-import { isImmediate } from './immediate-connection';
+import { type ImmediateConnection, isImmediate } from './immediate-connection';
 import { firstSentError, recordSent } from './sent-statements';
 
 /**
@@ -74,23 +74,34 @@ export async function readTogether<T extends readonly unknown[]>(
 
 /** Runs a compiled query: on the transaction's connection inside the unit of work, else through Kysely. */
 export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<QueryResult<Row>> {
-  return answerOf(db, query, (result: QueryResult<Row>) => result);
+  const connection = transactionConnections.get(db);
+  if (!connection) return db.executeQuery<Row>(query);
+  return isImmediate(connection)
+    ? runNow(connection, query, (result: QueryResult<Row>) => result)
+    : connection.executeQuery<Row>(query);
+}
+
+/** What `pick` takes from a compiled query's result. */
+function answerOf<Row, T>(db: Db, query: CompiledQuery, pick: (result: QueryResult<Row>) => T): Promise<T> {
+  const connection = transactionConnections.get(db);
+  if (connection && isImmediate(connection)) return runNow(connection, query, pick);
+  return executeCompiled<Row>(db, query).then(pick);
 }
 
 /**
- * What `pick` takes from a compiled query's result, in one promise when the transaction's
- * connection answers at once (`ImmediateConnection`, immediate-connection.ts).
+ * A statement on a connection that answers at once (`ImmediateConnection`, immediate-connection.ts):
+ * what `pick` takes from its result, in one promise.
  */
-function answerOf<Row, T>(db: Db, query: CompiledQuery, pick: (result: QueryResult<Row>) => T): Promise<T> {
-  const connection = transactionConnections.get(db);
-  if (connection && isImmediate(connection)) {
-    try {
-      return Promise.resolve(pick(connection.executeNow<Row>(query)));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+function runNow<Row, T>(
+  connection: ImmediateConnection,
+  query: CompiledQuery,
+  pick: (result: QueryResult<Row>) => T,
+): Promise<T> {
+  try {
+    return Promise.resolve(pick(connection.executeNow<Row>(query)));
+  } catch (error) {
+    return Promise.reject(error as Error);
   }
-  return (connection ? connection.executeQuery<Row>(query) : db.executeQuery<Row>(query)).then(pick);
 }
 
 /**

@@ -181,7 +181,7 @@ class RoutedConnection implements ImmediateConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.isHolding) return run(this.writer.prepare(query.sql), query.parameters);
+    if (this.isHolding) return this.executeNow(query);
     const onReader = this.readerStatement(query.sql);
     if (onReader?.readonly) return run(onReader, query.parameters);
     await this.lock.acquire();

@@ -16,6 +16,8 @@ import { type WalletAnswer, type WalletRequest, walletRequestSchemas } from './w
 import { keepBounded } from '../../lib/bounded-map';
 
 const PROVIDER_CACHE_MS = 10_000;
+/** Games whose provider is kept in memory (for PROVIDER_CACHE_MS each). */
+const GAME_OWNERS_KEPT = 10_000;
 /** Game sessions kept in memory by token: each is a fixed row, so only the count is bounded. */
 const GAME_SESSIONS_KEPT = 20_000;
 
@@ -43,8 +45,7 @@ export function createWalletRequests(
     const cached = owners.get(code);
     if (cached && clock.now() - cached.at < PROVIDER_CACHE_MS) return cached.row;
     const row = await repo.findGameOwner(db, code);
-    if (owners.size > 10_000) owners.clear();
-    owners.set(code, { at: clock.now(), row });
+    keepBounded(owners, code, { at: clock.now(), row }, GAME_OWNERS_KEPT);
     return row;
   }
 
