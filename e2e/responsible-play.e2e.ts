@@ -200,7 +200,7 @@ describe('responsible play on a phone', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': kyc.contentType },
       body: kyc.payload,
     });
-    expect(submitted.status).toBe(200);
+    expect(submitted.status, await submitted.text()).toBe(200);
     const approved = await runAdminProcess(site.databaseEnv, 'kyc', 'approve', '--name', 'rg_pause_e2e');
     expect(approved.code, approved.stderr).toBe(0);
     expect((await api('payment/addDestination', { kind: 'upi', upi_id: 'rgpause@okaxis' }, token)).status).toBe(200);

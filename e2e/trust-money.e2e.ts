@@ -102,7 +102,7 @@ async function verified(player: { userName: string; token: string }): Promise<vo
     headers: { authorization: `Bearer ${player.token}` },
     body: form,
   });
-  expect(sent.status).toBe(200);
+  expect(sent.status, await sent.text()).toBe(200);
   const approved = await runAdminProcess(site.databaseEnv, 'kyc', 'approve', '--name', player.userName);
   expect(approved.code, approved.stderr).toBe(0);
 }
