@@ -75,17 +75,20 @@ export async function readTogether<T extends readonly unknown[]>(
 /** Runs a compiled query: on the transaction's connection inside the unit of work, else through Kysely. */
 export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<QueryResult<Row>> {
   const connection = transactionConnections.get(db);
-  if (!connection) return db.executeQuery<Row>(query);
-  return isImmediate(connection)
-    ? runNow(connection, query, (result: QueryResult<Row>) => result)
-    : connection.executeQuery<Row>(query);
+  if (connection && isImmediate(connection)) return runNow(connection, query, (result: QueryResult<Row>) => result);
+  return sendLater<Row>(db, connection, query);
 }
 
 /** What `pick` takes from a compiled query's result. */
 function answerOf<Row, T>(db: Db, query: CompiledQuery, pick: (result: QueryResult<Row>) => T): Promise<T> {
   const connection = transactionConnections.get(db);
   if (connection && isImmediate(connection)) return runNow(connection, query, pick);
-  return executeCompiled<Row>(db, query).then(pick);
+  return sendLater<Row>(db, connection, query).then(pick);
+}
+
+/** A statement answered later: on the transaction's connection when there is one, else through Kysely. */
+function sendLater<Row>(db: Db, connection: DatabaseConnection | undefined, query: CompiledQuery): Promise<QueryResult<Row>> {
+  return connection ? connection.executeQuery<Row>(query) : db.executeQuery<Row>(query);
 }
 
 /**
